@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+type StatusHandler = (info: { status: number; data: unknown }) => ReactNode;
+
+export function ErrorPage({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-300">{message}</p>
+      <div className="mt-8 flex justify-center gap-3">
+        {children ?? (
+          <Link to="/" className="rounded-md bg-primary-700 px-4 py-2 text-white hover:bg-primary-800">
+            Go to Home
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A helpful page for any error a route throws: never a stack trace. Routes pass handlers for
+ * the statuses they answer on purpose (404 with their own wording, for instance).
+ */
+export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Record<number, StatusHandler> }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    const handler = statusHandlers[error.status];
+    if (handler) return <>{handler({ status: error.status, data: error.data })}</>;
+    if (error.status === 404) {
+      return <ErrorPage title="Page Not Found" message="Did you forget to add the page to the router?" />;
+    }
+    if (error.status === 403) {
+      return <ErrorPage title="Not Allowed" message="You do not have permission to view this page." />;
+    }
+    return (
+      <ErrorPage
+        title="Something went wrong"
+        message={typeof error.data === "string" && error.data ? error.data : `The request failed (${error.status}).`}
+      />
+    );
+  }
+  if (typeof document !== "undefined") console.error(error);
+  return (
+    <ErrorPage
+      title="Something went wrong"
+      message="An unexpected error occurred. Please try again, or contact support if it keeps happening."
+    />
+  );
+}

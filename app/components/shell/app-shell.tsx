@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import type { ThemePreference } from "~/lib/theme";
+import type { PublicUser } from "~/utils/session.server";
+import type { ClientToast } from "~/lib/toast-store";
+import { Toaster } from "~/components/ui/toaster";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { HelpMenu } from "./help-menu";
+
+export function AppShell({
+  user,
+  toast,
+  theme,
+  year,
+  children,
+}: {
+  user: PublicUser | null;
+  toast: ClientToast | null;
+  theme: ThemePreference;
+  year: number;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <Header user={user} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer year={year} theme={theme} />
+      <HelpMenu />
+      <Toaster serverToast={toast} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { PublicUser } from "~/utils/session.server";
+import { isActive, mainLinks } from "./nav-links";
+import { LogoutForm } from "./logout-form";
+import { MobileMenu } from "./mobile-menu";
+
+const linkClass = (active: boolean) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${
+    active
+      ? "bg-primary-50 text-primary-800 dark:bg-slate-800 dark:text-white"
+      : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+  }`;
+
+export function Header({ user }: { user: PublicUser | null }) {
+  const { pathname } = useLocation();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <MobileMenu user={user} />
+        <Link to="/" className="flex items-center gap-2 font-semibold" aria-label="Florida Business Registry home">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>Florida Business Registry</span>
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {mainLinks(user).map((link) => {
+            const active = isActive(pathname, link.match);
+            return (
+              <Link key={link.label} to={link.to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+                {link.label}
+              </Link>
+            );
+          })}
+        </nav>
+        <div className="ml-auto hidden items-center gap-2 md:flex" data-testid="header-account">
+          {user ? (
+            <>
+              {user.isAdmin ? (
+                <Link to="/admin" className={linkClass(isActive(pathname, "/admin"))}>
+                  Admin
+                </Link>
+              ) : null}
+              <Link to="/dashboard" className={linkClass(isActive(pathname, "/dashboard"))}>
+                Dashboard
+              </Link>
+              <LogoutForm className={linkClass(false)} />
+            </>
+          ) : (
+            <>
+              <Link to="/login" className={linkClass(isActive(pathname, "/login"))}>
+                Sign in
+              </Link>
+              <Link to="/register" className="rounded-md bg-primary-700 px-3 py-2 text-sm font-medium text-white hover:bg-primary-800">
+                Register
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { getEnv } from "~/utils/env.server";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Opens a SQLite file with the pragmas the app relies on, and applies pending migrations. */
+export function openDatabase(file: string, migrationsFolder = getEnv().MIGRATIONS_DIR): Db {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: path.resolve(migrationsFolder) });
+  return db as Db;
+}
+
+declare global {
+  var __db: { file: string; db: Db } | undefined;
+}
+
+/** The app's database, opened once per process (and re-opened if DATABASE_PATH changes, as in tests). */
+export function getDb(): Db {
+  const file = getEnv().DATABASE_PATH;
+  if (!global.__db || global.__db.file !== file) {
+    global.__db?.db.$client.close();
+    global.__db = { file, db: openDatabase(file) };
+  }
+  return global.__db.db;
+}

@@ -1,0 +1,47 @@
+/** The Business Tax Receipt fee, in integer cents: $100 + $5 per employee + $10 per vehicle. */
+export const BASE_FEE_CENTS = 100_00;
+export const PER_EMPLOYEE_CENTS = 5_00;
+export const PER_VEHICLE_CENTS = 10_00;
+
+export type FeeBreakdown = {
+  baseCents: number;
+  employees: number;
+  employeeCents: number;
+  vehicles: number;
+  vehicleCents: number;
+  totalCents: number;
+};
+
+/** Negative, missing or fractional counts never lower the fee: they count as 0 / whole units. */
+function count(n: number | null | undefined) {
+  return typeof n === "number" && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+export function computeFee(employeeCount: number | null | undefined, vehicleCount: number | null | undefined): FeeBreakdown {
+  const employees = count(employeeCount);
+  const vehicles = count(vehicleCount);
+  const employeeCents = employees * PER_EMPLOYEE_CENTS;
+  const vehicleCents = vehicles * PER_VEHICLE_CENTS;
+  return {
+    baseCents: BASE_FEE_CENTS,
+    employees,
+    employeeCents,
+    vehicles,
+    vehicleCents,
+    totalCents: BASE_FEE_CENTS + employeeCents + vehicleCents,
+  };
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** 12345 -> "$123.45" */
+export function formatCents(cents: number) {
+  return usd.format(cents / 100);
+}
+
+/** 12345 -> "123.45" (for CSV files) */
+export function centsToDecimal(cents: number) {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

@@ -1,0 +1,23 @@
+/** Client-side toasts (from JS-only interactions); server toasts arrive through the root loader. */
+export type ClientToast = {
+  id: string;
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+};
+
+type Listener = (toast: ClientToast) => void;
+const listeners = new Set<Listener>();
+let counter = 0;
+
+export function toast(t: Omit<ClientToast, "id">) {
+  const shown = { ...t, id: `client-${++counter}` };
+  for (const listener of listeners) listener(shown);
+}
+
+export function subscribeToToasts(listener: Listener) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}

@@ -1,0 +1,107 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { PreventFlashOnWrongTheme, Theme, ThemeProvider } from "remix-themes";
+import { AppShell } from "~/components/shell/app-shell";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { getUser } from "~/utils/session.server";
+import { getThemePreference } from "~/utils/theme.server";
+import { getToast } from "~/utils/toast.server";
+import { useNonce } from "~/utils/nonce";
+import tailwind from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tailwind },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Florida Business Registry" },
+  {
+    name: "description",
+    content:
+      "Search Florida businesses, file documents and manage registrations in one place. Pay your Business Tax Receipt online.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers }, theme] = await Promise.all([
+    getUser(request),
+    getToast(request),
+    getThemePreference(request),
+  ]);
+  return data({ user, toast, theme, year: new Date().getFullYear() }, { headers: headers ?? undefined });
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The root loader's data from anywhere in the tree (undefined when the root itself failed). */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+function Document({
+  children,
+  theme,
+}: {
+  children: React.ReactNode;
+  theme: "light" | "dark" | "system";
+}) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className={theme === "system" ? "" : theme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        {theme === "system" ? <PreventFlashOnWrongTheme ssrTheme={false} nonce={nonce} /> : null}
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  const specified = data.theme === "system" ? null : data.theme === "dark" ? Theme.DARK : Theme.LIGHT;
+  return (
+    <ThemeProvider specifiedTheme={specified} themeAction="/resources/theme">
+      <Document theme={data.theme}>
+        <AppShell user={data.user} toast={data.toast} theme={data.theme} year={data.year}>
+          <Outlet />
+        </AppShell>
+      </Document>
+    </ThemeProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const data = useRootData();
+  return (
+    <ThemeProvider specifiedTheme={Theme.LIGHT} themeAction="/resources/theme">
+      <Document theme={data?.theme ?? "light"}>
+        <AppShell
+          user={data?.user ?? null}
+          toast={null}
+          theme={data?.theme ?? "light"}
+          year={data?.year ?? new Date().getFullYear()}
+        >
+          <GeneralErrorBoundary />
+        </AppShell>
+      </Document>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    APP_URL: z.string().url().optional(),
+    DATABASE_PATH: z.string().min(1).default("data/app.db"),
+    MIGRATIONS_DIR: z.string().min(1).default("drizzle"),
+    UPLOADS_DIR: z.string().min(1).default("data/uploads"),
+    SESSION_SECRET: z.string().optional(),
+    SEED_DEMO: booleanString,
+    TOWN_NAME: z.string().min(1).default("Pembroke Park"),
+    TOWN_STATE: z.string().length(2).default("FL"),
+    TOWN_SUPPORT_EMAIL: z.string().email().default("btr@pembrokepark.example"),
+    TOWN_SUPPORT_PHONE: z.string().default("(954) 966-4600"),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Where the stripe SDK sends requests; set to the local test double in demo mode and tests. */
+    STRIPE_API_URL: z.string().url().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message:
+          "SESSION_SECRET is required in production. Set it to a long random string (e.g. `openssl rand -hex 32`).",
+      });
+    }
+    if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 16) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET must be at least 16 characters long.",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & {
+  SESSION_SECRETS: string[];
+  APP_URL: string;
+};
+
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses and checks the environment; throws EnvError with every problem in one readable message. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    // Comma-separated to allow rotation: the first signs, all verify.
+    SESSION_SECRETS: (env.SESSION_SECRET ?? "dev-only-insecure-session-secret")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

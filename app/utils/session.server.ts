@@ -1,0 +1,134 @@
+import crypto from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { sessions, users, type User } from "~/db/schema";
+import { getEnv } from "~/utils/env.server";
+import { safeRedirect } from "~/utils/redirect";
+import { redirectWithToast, type Toast } from "~/utils/toast.server";
+
+export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
+/** A browser-session cookie still needs a server-side limit. */
+const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+
+/** The user as every page and endpoint may see it: never the password hash. */
+export type PublicUser = Omit<User, "passwordHash" | "stripeCustomerId">;
+
+export function toPublicUser(user: User): PublicUser {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { passwordHash, stripeCustomerId, ...rest } = user;
+  return rest;
+}
+
+function sessionCookie() {
+  const env = getEnv();
+  return createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.NODE_ENV === "production" && env.APP_URL.startsWith("https:"),
+    secrets: env.SESSION_SECRETS,
+  });
+}
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The signed-in user, or null. Expired sessions count as signed out. */
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const row = getDb()
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .get();
+  return row ? toPublicUser(row.user) : null;
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The signed-in user, or a redirect to /login?redirectTo=<this page> with the
+ * 'Authentication Required' toast. `description` completes the sentence, e.g.
+ * 'Please log in to claim a business'.
+ */
+export async function requireUser(
+  request: Request,
+  { description = "Please log in to continue", redirectTo }: { description?: string; redirectTo?: string } = {},
+): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (user) return user;
+  const target = safeRedirect(redirectTo ?? currentPath(request));
+  throw await redirectWithToast(`/login?${new URLSearchParams({ redirectTo: target })}`, {
+    title: "Authentication Required",
+    description,
+    variant: "destructive",
+  });
+}
+
+/** Admins only: anyone else is sent to `/`. */
+export async function requireAdmin(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user?.isAdmin) throw redirect("/");
+  return user;
+}
+
+/** For JSON endpoints: 401 instead of a redirect. */
+export async function requireApiUser(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) throw Response.json({ error: { message: "Authentication required" } }, { status: 401 });
+  return user;
+}
+
+/** For JSON endpoints: 401 signed out, 403 signed in but not an admin. */
+export async function requireApiAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin) throw Response.json({ error: { message: "Administrator access required" } }, { status: 403 });
+  return user;
+}
+
+/**
+ * Starts a fresh session (a new id at every sign-in) and returns the Set-Cookie header.
+ * With rememberMe the cookie lasts 30 days; without, it ends with the browser session.
+ */
+export async function createSession(userId: number, rememberMe: boolean): Promise<string> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS));
+  const db = getDb();
+  db.delete(sessions).where(lt(sessions.expiresAt, new Date())).run();
+  db.insert(sessions).values({ id, userId, expiresAt, persistent: rememberMe }).run();
+  return sessionCookie().serialize(id, rememberMe ? { expires: expiresAt } : {});
+}
+
+/** Deletes the request's session row and returns a Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const sessionId = await readSessionId(request);
+  if (sessionId) getDb().delete(sessions).where(eq(sessions.id, sessionId)).run();
+  return sessionCookie().serialize("", { expires: new Date(0) });
+}
+
+/** Ends every session of a user except (optionally) the one making the request. */
+export async function destroyOtherSessions(userId: number, request?: Request) {
+  const keep = request ? await readSessionId(request) : null;
+  const db = getDb();
+  const rows = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all();
+  for (const row of rows) if (row.id !== keep) db.delete(sessions).where(eq(sessions.id, row.id)).run();
+}
+
+/** Sign in: new session, then redirect with a toast. */
+export async function signInAndRedirect(
+  userId: number,
+  { rememberMe, redirectTo, toast }: { rememberMe: boolean; redirectTo: string; toast?: Toast },
+) {
+  const cookie = await createSession(userId, rememberMe);
+  const headers = new Headers({ "Set-Cookie": cookie });
+  if (toast) return redirectWithToast(safeRedirect(redirectTo), toast, { headers });
+  return redirect(safeRedirect(redirectTo), { headers });
+}

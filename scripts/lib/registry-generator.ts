@@ -1,0 +1,165 @@
+/**
+ * Deterministic generator of realistic Florida registry rows, shared by the demo seed and the
+ * search benchmark. The same index always yields the same business.
+ */
+
+export const FILING_TYPES = ["CORP", "LLC", "FIC", "FICA", "LIC", "ABN", "LLLP", "LP"] as const;
+export const STATUSES = ["ACTIVE", "INACTIVE", "PENDING", "DISSOLVED", "REVOKED", "WITHDRAWN"] as const;
+
+/** Real streets of the Town of Pembroke Park, Broward County. */
+export const PEMBROKE_PARK_STREETS = [
+  "SW 52nd Ave",
+  "Pembroke Rd",
+  "W Hallandale Beach Blvd",
+  "S State Road 7",
+  "SW 56th Ave",
+  "SW 41st St",
+  "SW 30th Ave",
+  "SW 31st St",
+  "SW 25th St",
+  "SW 21st St",
+  "W County Line Rd",
+  "SW 45th Ave",
+];
+export const PEMBROKE_PARK_ZIPS = ["33009", "33023"];
+
+export const OTHER_CITIES: { city: string; zips: string[] }[] = [
+  { city: "Miami", zips: ["33101", "33125", "33130", "33137", "33145"] },
+  { city: "Orlando", zips: ["32801", "32803", "32806", "32819"] },
+  { city: "Tampa", zips: ["33602", "33606", "33611", "33629"] },
+  { city: "Jacksonville", zips: ["32202", "32204", "32207", "32256"] },
+  { city: "Fort Lauderdale", zips: ["33301", "33304", "33308", "33316"] },
+  { city: "Hollywood", zips: ["33019", "33020", "33021"] },
+  { city: "Hallandale Beach", zips: ["33009"] },
+  { city: "Tallahassee", zips: ["32301", "32303", "32308"] },
+  { city: "St. Petersburg", zips: ["33701", "33704", "33710"] },
+  { city: "Gainesville", zips: ["32601", "32605", "32608"] },
+  { city: "Sarasota", zips: ["34231", "34236", "34239"] },
+  { city: "Pensacola", zips: ["32501", "32502", "32503"] },
+  { city: "Naples", zips: ["34102", "34103", "34108"] },
+  { city: "Boca Raton", zips: ["33431", "33432", "33486"] },
+  { city: "West Palm Beach", zips: ["33401", "33405", "33409"] },
+  { city: "Coral Gables", zips: ["33134", "33146"] },
+  { city: "Kissimmee", zips: ["34741", "34744", "34747"] },
+  { city: "Cape Coral", zips: ["33904", "33914", "33990"] },
+];
+
+const STREET_NAMES = [
+  "Main St", "Ocean Dr", "Biscayne Blvd", "Palm Ave", "Coral Way", "Flagler St", "Orange Ave",
+  "Bay St", "Beach Blvd", "Sunrise Blvd", "Las Olas Blvd", "Dixie Hwy", "Federal Hwy", "Atlantic Ave",
+  "Gulf Blvd", "Park Ave", "Magnolia St", "Cypress Ave", "Mangrove Ln", "Seminole Dr", "Osceola Pkwy",
+];
+
+const NAME_FIRST = [
+  "Sunshine", "Gulfstream", "Coastal", "Everglades", "Palmetto", "Biscayne", "Seminole", "Tropical",
+  "Atlantic", "Key West", "Citrus", "Manatee", "Pelican", "Coral", "Sawgrass", "Flamingo", "Harbor",
+  "Bayside", "Sunrise", "Sunset", "Magnolia", "Osprey", "Heron", "Cypress", "Orange Blossom",
+  "Emerald", "Tidewater", "Lighthouse", "Seaside", "Island", "Panhandle", "Suncoast", "Miami",
+  "Florida", "Broward", "Pembroke", "Hallandale", "Lakeside", "Riverfront", "Gator", "Dolphin",
+  "Marlin", "Tarpon", "Hibiscus", "Royal Palm", "Sandpiper", "Bluewater", "Golden", "Café Olé",
+  "Señor", "Peña", "Jürgen's", "O'Malley's", "Smith & Sons", "García", "Nguyen", "Patel",
+];
+
+const NAME_SECOND = [
+  "Auto Repair", "Logistics", "Bakery", "Dental Care", "Construction", "Realty", "Plumbing",
+  "Electric", "Landscaping", "Marine Services", "Consulting", "Roofing", "Pool Service", "Catering",
+  "Trucking", "Insurance", "Pharmacy", "Cleaning Services", "Fitness", "Imports", "Tile & Stone",
+  "Air Conditioning", "Medical Group", "Law Group", "Holdings", "Ventures", "Investments",
+  "Hospitality", "Laundry", "Printing", "Boutique", "Grill", "Seafood", "Pet Care", "Tutoring",
+  "Hardware", "Auto Sales", "Towing", "Security", "Staffing", "Freight", "Motors", "Designs",
+];
+
+const SUFFIX_BY_TYPE: Record<string, string[]> = {
+  CORP: ["Inc", "Inc.", "Corp", "Corporation", "Co."],
+  LLC: ["LLC", "L.L.C."],
+  FIC: ["Inc", "Corporation"],
+  FICA: ["Inc", "Corp"],
+  LIC: ["Ltd", "Limited Company"],
+  ABN: [""],
+  LLLP: ["LLLP"],
+  LP: ["LP", "L.P."],
+};
+
+/** Sunbiz-style document number prefix letter per filing type. */
+const DOC_LETTER: Record<string, string> = {
+  CORP: "P", LLC: "L", FIC: "F", FICA: "F", LIC: "M", ABN: "G", LLLP: "B", LP: "A",
+};
+
+const CATEGORIES = [
+  "Restaurant", "Automotive", "Retail", "Construction", "Professional Services", "Health Care",
+  "Real Estate", "Transportation", "Personal Services", "Wholesale",
+];
+
+/** mulberry32: tiny, fast, deterministic. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)];
+
+export type GeneratedBusiness = {
+  name: string;
+  documentNumber: string;
+  filingType: string;
+  status: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  registeredOn: string;
+  category: string | null;
+  verificationCode: string;
+};
+
+/**
+ * Business number `index` (0-based). `inTown` places it in Pembroke Park. Document numbers are
+ * unique per index: letter + 2-digit year + 9-digit sequence (never colliding with the fixtures,
+ * whose sequences are below 1000).
+ */
+export function generateBusiness(index: number, inTown: boolean): GeneratedBusiness {
+  const r = rng(index * 2654435761 + 17);
+  // Weighted so the registry looks like Florida's: mostly LLCs and corporations, mostly active.
+  const typeRoll = r();
+  const filingType =
+    typeRoll < 0.45 ? "LLC" : typeRoll < 0.75 ? "CORP" : FILING_TYPES[2 + Math.floor(r() * (FILING_TYPES.length - 2))];
+  const statusRoll = r();
+  const status =
+    statusRoll < 0.62 ? "ACTIVE" : statusRoll < 0.84 ? "INACTIVE" : STATUSES[2 + Math.floor(r() * (STATUSES.length - 2))];
+  const suffix = pick(r, SUFFIX_BY_TYPE[filingType]);
+  const base = `${pick(r, NAME_FIRST)} ${pick(r, NAME_SECOND)}`;
+  // A trailing number keeps generated names distinct enough to be useful as search targets.
+  const variant = index % 7 === 0 ? ` ${(index % 97) + 1}` : "";
+  const name = `${base}${variant}${suffix ? ` ${suffix}` : ""}`;
+  const year = 1990 + Math.floor(r() * 36);
+  const month = 1 + Math.floor(r() * 12);
+  const day = 1 + Math.floor(r() * 28);
+  const place = inTown
+    ? { city: "Pembroke Park", zip: pick(r, PEMBROKE_PARK_ZIPS), street: pick(r, PEMBROKE_PARK_STREETS) }
+    : (() => {
+        const c = pick(r, OTHER_CITIES);
+        return { city: c.city, zip: pick(r, c.zips), street: pick(r, STREET_NAMES) };
+      })();
+  const houseNumber = 100 + Math.floor(r() * 9800);
+  return {
+    name,
+    documentNumber: `${DOC_LETTER[filingType]}${String(year % 100).padStart(2, "0")}${String(index + 1000).padStart(9, "0")}`,
+    filingType,
+    status,
+    address1: `${houseNumber} ${place.street}`,
+    address2: r() < 0.2 ? `Suite ${100 + Math.floor(r() * 400)}` : null,
+    city: place.city,
+    state: "FL",
+    zip: place.zip,
+    registeredOn: `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+    category: r() < 0.7 ? pick(r, CATEGORIES) : null,
+    verificationCode: String(Math.floor(r() * 9_000_000) + 1_000_000),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Shared Playwright fixtures:
+ * - every app page a test visits is scanned with axe-core afterwards (serious or critical
+ *   violations fail the test);
+ * - `loginAs(user)` signs the browser in by inserting a session row (no login form);
+ * - factories from tests/support make fresh rows in the e2e server's database.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { createSession } from "~/utils/session.server";
+
+const MAX_SCANS_PER_TEST = 8;
+
+type Fixtures = {
+  loginAs: (user: { id: number }, page?: Page) => Promise<void>;
+  jsEnabled: boolean;
+  axeScanVisitedPages: void;
+};
+
+export const test = base.extend<Fixtures>({
+  jsEnabled: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+
+  loginAs: async ({ context, baseURL }, use) => {
+    await use(async (user) => {
+      const setCookie = await createSession(user.id, false);
+      const [pair] = setCookie.split(";");
+      const [name, ...rest] = pair.split("=");
+      await context.addCookies([{ name, value: rest.join("="), url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    });
+  },
+
+  axeScanVisitedPages: [
+    async ({ page, context, browser, baseURL }, use, testInfo) => {
+      const visited = new Set<string>();
+      const origin = new URL(baseURL!).origin;
+      page.on("framenavigated", (frame) => {
+        if (frame !== page.mainFrame()) return;
+        const url = new URL(frame.url());
+        if (url.origin !== origin || url.pathname.startsWith("/api/") || url.pathname.startsWith("/resources/")) return;
+        visited.add(`${url.pathname}${url.search}`);
+      });
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      if (visited.size === 0) return;
+      // axe runs as page script, so scan in a JS-enabled context that shares the test's cookies.
+      const scanContext = await browser.newContext({
+        baseURL,
+        javaScriptEnabled: true,
+        storageState: await context.storageState(),
+      });
+      const scanPage = await scanContext.newPage();
+      try {
+        for (const path of [...visited].slice(0, MAX_SCANS_PER_TEST)) {
+          const response = await scanPage.goto(path).catch(() => null);
+          if (!response || new URL(scanPage.url()).origin !== origin) continue;
+          const results = await new AxeBuilder({ page: scanPage }).analyze();
+          const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+          expect(
+            serious.map((v) => `${v.id} (${v.impact}) on ${path}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`),
+            `accessibility violations on ${path}`,
+          ).toEqual([]);
+        }
+      } finally {
+        await scanContext.close();
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits for the flashed or client toast with this title. */
+export async function expectToast(page: Page, title: string | RegExp) {
+  await expect(page.getByTestId("toaster")).toContainText(title);
+}
