@@ -1,0 +1,36 @@
+/**
+ * What the app does with each verified Stripe event. Each event id is handled once
+ * (stripe_events); every handler is idempotent too, so a retried delivery is harmless.
+ */
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { stripeEvents } from "~/db/schema";
+import { recordFromStripeObject } from "~/models/payment.server";
+import type { Stripe } from "~/services/stripe.server";
+
+type Handler = (event: Stripe.Event) => Promise<unknown>;
+
+const handlers: Partial<Record<Stripe.Event["type"], Handler>> = {
+  "payment_intent.succeeded": async (event) => {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    await recordFromStripeObject(intent.id);
+  },
+  "checkout.session.completed": async (event) => {
+    const session = event.data.object as Stripe.Checkout.Session;
+    if (session.mode === "payment") await recordFromStripeObject(session.id);
+  },
+};
+
+/** Registers more handlers (the subscription model adds its own). */
+export function onStripeEvent(type: Stripe.Event["type"], handler: Handler) {
+  handlers[type] = handler;
+}
+
+export async function handleStripeEvent(event: Stripe.Event): Promise<"handled" | "duplicate" | "ignored"> {
+  const db = getDb();
+  if (db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) return "duplicate";
+  const handler = handlers[event.type];
+  if (handler) await handler(event);
+  db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
+  return handler ? "handled" : "ignored";
+}
