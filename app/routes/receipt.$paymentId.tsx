@@ -72,7 +72,7 @@ export default function ReceiptPage() {
   const navigate = useNavigate();
   return (
     <div className="receipt-page mx-auto max-w-3xl px-4 py-10">
-      <style>{PRINT_CSS}</style>
+      <style dangerouslySetInnerHTML={{ __html: PRINT_CSS }} />
       <article id="btr-receipt" className="rounded-lg border border-slate-300 bg-white p-8 text-slate-900 shadow-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100" aria-labelledby="receipt-title">
         <header className="border-b border-slate-300 pb-4 text-center dark:border-slate-700">
           <p className="text-sm uppercase tracking-wide">

@@ -10,8 +10,12 @@ import * as paymentsRoute from "~/routes/api.payments";
 import * as byStripeIdRoute from "~/routes/api.payments.stripe.$stripePaymentId";
 import * as paymentPage from "~/routes/payment.$businessId";
 import * as receiptPage from "~/routes/receipt.$paymentId";
-import { callRoute, createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
+import { callRoute as callAnyRoute, createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
 import { deliverWebhook, lastEvent, startTestStripe, testStripe } from "../support/stripe";
+
+/** callRoute, typed for Remix's loader/action signatures. */
+const callRoute = (fn: unknown, request: Request, params: Record<string, string> = {}) =>
+  callAnyRoute(fn as Parameters<typeof callAnyRoute>[0], request, params);
 
 let double: StripeDouble;
 beforeAll(async () => {

@@ -31,7 +31,7 @@ export async function deliverWebhook(double: StripeDouble, event: object, { secr
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature ?? double.signatureHeader(payload, secret) },
     body: payload,
   });
-  return callRoute(webhookAction, request);
+  return callRoute(webhookAction as Parameters<typeof callRoute>[0], request);
 }
 
 /** The double's most recent event of this type about this object. */

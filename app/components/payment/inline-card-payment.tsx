@@ -98,8 +98,10 @@ export function InlineCardPayment({ publishableKey, clientSecret, businessId, am
     <div className="space-y-4">
       <div>
         <p className="mb-2 text-sm font-medium">Card details</p>
-        <div ref={mountRef} className="rounded-md border border-slate-300 p-3 dark:border-slate-600" aria-busy={!stripe}>
+        <div className="rounded-md border border-slate-300 p-3 dark:border-slate-600" aria-busy={!stripe}>
           {stripe ? null : <p className="text-sm text-slate-600 dark:text-slate-300">Loading secure card form…</p>}
+          {/* Stripe.js owns this node's children: React never renders into it. */}
+          <div ref={mountRef} />
         </div>
       </div>
       {error ? (
