@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { loader as listLoader } from "~/routes/api.businesses";
-import { loader as searchLoader } from "~/routes/api.businesses.search";
-import { loader as detailLoader } from "~/routes/api.businesses.$id";
-import { loader as pageLoader } from "~/routes/business.$id";
-import { loader as searchPageLoader } from "~/routes/search";
+import * as list from "~/routes/api.businesses";
+import * as searchApi from "~/routes/api.businesses.search";
+import * as detail from "~/routes/api.businesses.$id";
+import * as businessPage from "~/routes/business.$id";
+import * as searchPage from "~/routes/search";
 import { callRoute, createBusiness, createUser, makeRequest, unique } from "../support/factories";
+
+// Route loaders take Remix's LoaderFunctionArgs; callRoute passes the same fields.
+type RouteFn = Parameters<typeof callRoute>[0];
+const route = (fn: unknown) => fn as RouteFn;
+const listLoader = route(list.loader);
+const searchLoader = route(searchApi.loader);
+const detailLoader = route(detail.loader);
+const pageLoader = route(businessPage.loader);
+const searchPageLoader = route(searchPage.loader);
 
 const PRIVATE = ["verificationCode", "driversLicenseUrl", "ownerId", "stripeSubscriptionId", "renewalNotice", "subscriptionStatus"];
 
