@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stripeEvents } from "~/db/schema";
 import { recordFromStripeObject } from "~/models/payment.server";
+import { recordInvoiceFailed, recordInvoicePaid, syncSubscriptionFromStripe } from "~/models/subscription.server";
 import type { Stripe } from "~/services/stripe.server";
 
 type Handler = (event: Stripe.Event) => Promise<unknown>;
@@ -18,13 +19,22 @@ const handlers: Partial<Record<Stripe.Event["type"], Handler>> = {
   "checkout.session.completed": async (event) => {
     const session = event.data.object as Stripe.Checkout.Session;
     if (session.mode === "payment") await recordFromStripeObject(session.id);
+    const sub = session.subscription;
+    if (session.mode === "subscription" && sub) await syncSubscriptionFromStripe(typeof sub === "string" ? sub : sub.id);
+  },
+  "invoice.paid": async (event) => {
+    await recordInvoicePaid((event.data.object as Stripe.Invoice).id);
+  },
+  "invoice.payment_failed": async (event) => {
+    await recordInvoiceFailed((event.data.object as Stripe.Invoice).id);
+  },
+  "customer.subscription.updated": async (event) => {
+    await syncSubscriptionFromStripe((event.data.object as Stripe.Subscription).id);
+  },
+  "customer.subscription.deleted": async (event) => {
+    await syncSubscriptionFromStripe((event.data.object as Stripe.Subscription).id);
   },
 };
-
-/** Registers more handlers (the subscription model adds its own). */
-export function onStripeEvent(type: Stripe.Event["type"], handler: Handler) {
-  handlers[type] = handler;
-}
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<"handled" | "duplicate" | "ignored"> {
   const db = getDb();
