@@ -369,6 +369,15 @@ export function findUserPaymentByStripeId(userId: number, stripePaymentId: strin
     .get();
 }
 
+/** The success step's payment: this user's, for this business. */
+export function getUserPaymentForBusiness(paymentId: number, userId: number, businessId: number) {
+  return getDb()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId), eq(payments.businessId, businessId)))
+    .get();
+}
+
 /** The receipt, for its payer or an administrator only; undefined for anyone else. */
 export function getReceiptForViewer(paymentId: number, viewer: { id: number; isAdmin: boolean }) {
   const row = getDb()

@@ -13,11 +13,10 @@ import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { formatCents } from "~/lib/fee";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
 import { toast } from "~/lib/toast-store";
-import { getDb } from "~/db/client.server";
-import { payments } from "~/db/schema";
 import {
   createBtrCheckoutSession,
   feeFor,
+  getUserPaymentForBusiness,
   parseId,
   PaymentError,
   receiptNumber,
@@ -27,7 +26,6 @@ import {
 import { getPublishableKey, isDemoMode } from "~/services/stripe.server";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
 import { requireUser } from "~/utils/session.server";
-import { and, eq } from "drizzle-orm";
 
 export const meta: MetaFunction = () => [{ title: "Pay Business Tax | Florida Business Registry" }];
 
@@ -89,11 +87,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The success step: the user's own recorded payment for this business.
   const paidId = parseId(url.searchParams.get("paid"));
   if (paidId) {
-    const payment = getDb()
-      .select()
-      .from(payments)
-      .where(and(eq(payments.id, paidId), eq(payments.userId, user.id), eq(payments.businessId, businessId)))
-      .get();
+    const payment = getUserPaymentForBusiness(paidId, user.id, businessId);
     if (payment) {
       return {
         step: "success" as const,
