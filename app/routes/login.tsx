@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
+import { useEffect } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -59,10 +60,16 @@ export default function LoginPage() {
     id: "login-form",
     lastResult: actionData?.result,
     constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
+  // A failed attempt empties the password box (without JS the page re-renders it empty anyway).
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = actionData ? document.getElementById(passwordId) : null;
+    if (input instanceof HTMLInputElement) input.value = "";
+  }, [actionData, passwordId]);
   const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
 
   return (

@@ -190,7 +190,7 @@ function ProfileForm({
     lastResult,
     defaultValue: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email },
     constraint: getZodConstraint(ProfileSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
   });
@@ -232,7 +232,7 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
     id: "password-form",
     lastResult,
     constraint: getZodConstraint(PasswordChangeSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
   });
@@ -276,7 +276,7 @@ function DeleteAccount({ lastResult }: { lastResult?: SubmissionResult<string[]>
     id: "delete-account-form",
     lastResult,
     constraint: getZodConstraint(DeleteAccountSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
   });

@@ -64,7 +64,7 @@ export default function RegisterPage() {
     id: "register-form",
     lastResult: actionData?.result,
     constraint: getZodConstraint(RegisterSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });
