@@ -139,3 +139,11 @@ describe("/register", () => {
     expect(getDb().select().from(users).where(eq(users.email, email)).all()).toHaveLength(1);
   });
 });
+
+describe("/forgot-password", () => {
+  it("gives the town's support contact instead of a reset email", async () => {
+    const { loader: forgotLoader } = await import("~/routes/forgot-password");
+    const response = await call(forgotLoader, await makeRequest("/forgot-password"));
+    expect(await response.json()).toEqual({ town: "Pembroke Park", email: "btr@pembrokepark.example", phone: "(954) 966-4600" });
+  });
+});
