@@ -4,7 +4,7 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, users, type User } from "~/db/schema";
 import type { PasswordChangeInput, ProfileInput, RegisterInput } from "~/lib/schemas/auth";
@@ -181,13 +181,41 @@ export async function changePassword(
  * sessions and claim attempts (ON DELETE CASCADE); payments stay for the town's books with
  * user_id set to NULL; the user's claimed businesses become claimable again, without owner,
  * claim details or subscription. Uploaded licences of those businesses are removed afterwards.
+ * Refused while one of those businesses still has a live Stripe subscription.
  */
-export async function deleteAccount(userId: number, password: string): Promise<Result<object>> {
+export async function deleteAccount(
+  userId: number,
+  password: string,
+): Promise<{ ok: true } | { ok: false; fieldErrors: FieldErrors; renewing?: { id: number; name: string }[] }> {
   const user = getDb().select().from(users).where(eq(users.id, userId)).get();
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
     return { ok: false, fieldErrors: { password: ["Incorrect password"] } };
   }
   const db = getDb();
+  // A live auto-renewal would keep charging the card with no account left to manage it, so it
+  // must be cancelled first (on the business's subscription page).
+  const renewing = db
+    .select({ id: businesses.id, name: businesses.name })
+    .from(businesses)
+    .where(
+      and(
+        eq(businesses.ownerId, userId),
+        isNotNull(businesses.stripeSubscriptionId),
+        or(isNull(businesses.subscriptionStatus), ne(businesses.subscriptionStatus, "canceled")),
+      ),
+    )
+    .all();
+  if (renewing.length > 0) {
+    return {
+      ok: false,
+      fieldErrors: {
+        "": [
+          `Cancel the auto-renewal subscription of ${renewing.map((b) => b.name).join(", ")} before deleting your account.`,
+        ],
+      },
+      renewing,
+    };
+  }
   const licenceKeys = db.transaction((tx) => {
     const owned = tx
       .select({ id: businesses.id, licence: businesses.driversLicenseUrl })

@@ -39,6 +39,8 @@ type ActionResult = {
   intent: "profile" | "password" | "delete";
   result: SubmissionResult<string[]>;
   toast: { title: string; description: string; variant: "destructive" } | null;
+  /** Businesses whose live subscription blocks the account deletion. */
+  renewing?: { id: number; name: string }[];
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -96,8 +98,14 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const outcome = await deleteAccount(user.id, submission.value.password);
     if (!outcome.ok) {
+      const { "": formErrors, ...fieldErrors } = outcome.fieldErrors;
       return data<ActionResult>(
-        { intent, result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ["password"] }), toast: null },
+        {
+          intent,
+          result: submission.reply({ formErrors, fieldErrors, hideFields: ["password"] }),
+          toast: null,
+          renewing: outcome.renewing,
+        },
         { status: 400 },
       );
     }
@@ -130,7 +138,10 @@ export default function ProfilePage() {
       </p>
 
       {tab === "delete" ? (
-        <DeleteAccount lastResult={lastResult("delete")} />
+        <DeleteAccount
+          lastResult={lastResult("delete")}
+          renewing={actionData?.intent === "delete" ? actionData.renewing : undefined}
+        />
       ) : (
         <>
           <nav aria-label="Profile sections" className="mt-8 flex gap-1 border-b border-slate-200 dark:border-slate-700">
@@ -270,7 +281,13 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
   );
 }
 
-function DeleteAccount({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function DeleteAccount({
+  lastResult,
+  renewing,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  renewing?: { id: number; name: string }[];
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "delete-account-form",
@@ -295,6 +312,17 @@ function DeleteAccount({ lastResult }: { lastResult?: SubmissionResult<string[]>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="delete" />
         <FormAlert title="Account not deleted" messages={form.errors} />
+        {renewing?.length ? (
+          <ul className="list-disc pl-6 text-sm">
+            {renewing.map((b) => (
+              <li key={b.id}>
+                <Link to={`/business/${b.id}/subscription`} className="text-primary-700 underline dark:text-primary-100">
+                  Manage the subscription of {b.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <Field
           label="Enter your password to confirm"
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}

@@ -199,9 +199,10 @@ describe("delete account", () => {
       vehicleCount: 1,
       driversLicenseUrl: licenceKey,
       claimedAt: new Date(),
+      // A cancelled subscription's leftovers are cleared (a live one blocks deletion, below).
       stripeSubscriptionId: `sub_${user.id}_test`,
-      subscriptionStatus: "active",
-      autoRenew: true,
+      subscriptionStatus: "canceled",
+      autoRenew: false,
       renewalDate: new Date(Date.now() + 86_400_000),
       renewalNotice: "Card expiring",
     });
@@ -254,5 +255,29 @@ describe("delete account", () => {
     expect(fs.existsSync(licenceFile)).toBe(false);
     expect(getBusiness(untouched.id)).toMatchObject({ isClaimed: true, ownerId: untouched.ownerId });
     expect(db.select().from(businesses).where(eq(businesses.ownerId, user.id)).all()).toEqual([]);
+  });
+
+  it("is refused while a claimed business still has a live subscription", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookieFor(user.id);
+    const business = createBusiness({
+      isClaimed: true,
+      canBeClaimed: false,
+      ownerId: user.id,
+      hasPaidBTR: true,
+      stripeSubscriptionId: `sub_live_${user.id}`,
+      subscriptionStatus: "active",
+      autoRenew: true,
+    });
+    const response = await postAs(cookie, { intent: "delete", password: TEST_PASSWORD });
+    expect(response.status).toBe(400);
+    const data = (await response.json()) as { result: { error?: Record<string, string[]> }; renewing?: unknown };
+    expect(data.result.error?.[""]).toEqual([
+      `Cancel the auto-renewal subscription of ${business.name} before deleting your account.`,
+    ]);
+    expect(data.renewing).toEqual([{ id: business.id, name: business.name }]);
+    expect(getDb().select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
+    expect(getBusiness(business.id)).toMatchObject({ ownerId: user.id, stripeSubscriptionId: `sub_live_${user.id}` });
+    expect((await getUser(asUser(cookie)))?.id).toBe(user.id);
   });
 });
