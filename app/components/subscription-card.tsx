@@ -3,7 +3,6 @@ import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
 import { apiErrorMessage, loadStripeJs } from "~/components/payment/stripe-client";
 import { Button, buttonClass } from "~/components/ui/button";
-import { formatLongDate } from "~/lib/dates";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { toast } from "~/lib/toast-store";
 
@@ -19,7 +18,19 @@ export type SubscriptionView = {
 export const CANCEL_CONFIRMATION =
   "Are you sure you want to cancel your subscription? This will disable automatic renewal of your BTR.";
 
+/** Trialing (set up, first charge when the next BTR year begins) counts as active. */
 const ACTIVE = ["active", "trialing", "past_due"];
+
+/**
+ * Renewal dates are BTR year boundaries (October 1, 00:00 UTC): shown as that UTC calendar day,
+ * 'MMMM d, yyyy', so a server or browser west of Greenwich does not say September 30.
+ */
+export function formatRenewalDate(value: string | Date | null | undefined, fallback = "next year"): string {
+  if (!value) return fallback;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return fallback;
+  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" }).format(date);
+}
 
 /**
  * Annual auto-renewal card, shown on /business/{id} only to the owner of a claimed, paid
@@ -30,7 +41,7 @@ const ACTIVE = ["active", "trialing", "past_due"];
 export function SubscriptionCard({ subscription, publishableKey }: { subscription: SubscriptionView; publishableKey?: string | null }) {
   const hydrated = useHydrated();
   const active = ACTIVE.includes(subscription.status ?? "");
-  const date = formatLongDate(subscription.renewalDate, "next year");
+  const date = formatRenewalDate(subscription.renewalDate);
   const action = `/business/${subscription.businessId}/subscription`;
   return (
     <section aria-labelledby="subscription-heading" data-testid="subscription-card" className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
@@ -69,7 +80,7 @@ export function SubscriptionCard({ subscription, publishableKey }: { subscriptio
           <p className="mt-2 text-sm">
             {subscription.status === "canceled"
               ? "Your subscription has been cancelled. You can set up auto-renewal again at any time."
-              : "Set up annual auto-renewal so your Business Tax Receipt renews every year."}
+              : "Set up annual auto-renewal so your Business Tax Receipt renews every year. Nothing is charged today: your card is first charged when the next BTR year begins on October 1."}
           </p>
           {hydrated && publishableKey ? (
             <SubscriptionSetup businessId={subscription.businessId} publishableKey={publishableKey} />
@@ -113,7 +124,7 @@ function CancelDialog({ action }: { action: string }) {
   );
 }
 
-/** With JavaScript: a card Element, a payment method, then the subscription (confirmed here if needed). */
+/** With JavaScript: a card Element, a payment method, then the subscription (its card set-up confirmed here if the bank asks). */
 function SubscriptionSetup({ businessId, publishableKey }: { businessId: number; publishableKey: string }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const cardRef = useRef<StripeCardElement | null>(null);
@@ -163,12 +174,13 @@ function SubscriptionSetup({ businessId, publishableKey }: { businessId: number;
       if (!response.ok) return fail(await apiErrorMessage(response, "Failed to create subscription"));
       const { clientSecret, renewalDate } = (await response.json()) as { clientSecret?: string; renewalDate: string | null };
       if (clientSecret) {
-        const confirmed = await stripe.confirmCardPayment(clientSecret);
+        // Nothing is charged now: the card is saved for the first renewal (3-D Secure if the bank asks).
+        const confirmed = await stripe.confirmCardSetup(clientSecret);
         if (confirmed.error) return fail(confirmed.error.message || "Payment confirmation failed");
       }
-      // The first invoice is paid: bring the business row in step with Stripe, then reload.
+      // The card is confirmed: bring the business row in step with Stripe, then reload.
       await fetch(`/api/subscription/${businessId}`, { method: "POST", credentials: "include" });
-      toast({ title: "Subscription created", description: `Your BTR will automatically renew on ${formatLongDate(renewalDate, "next year")}.` });
+      toast({ title: "Subscription created", description: `Your BTR will automatically renew on ${formatRenewalDate(renewalDate)}.` });
       revalidator.revalidate();
     } catch {
       fail("An unknown error occurred");

@@ -2,13 +2,18 @@
  * Annual auto-renewal of a paid BTR with a Stripe subscription. One Stripe customer per user
  * (users.stripe_customer_id), a yearly price equal to the business's fee computed on the
  * server, and the business row kept in step with Stripe (stripeSubscriptionId, status,
- * renewalDate = end of the current paid period, autoRenew = not cancel-at-period-end).
+ * renewalDate = end of the current period, autoRenew = not cancel-at-period-end).
+ *
+ * Auto-renewal is only offered once this fiscal year's BTR is paid, so nothing is charged at
+ * set-up: the subscription is trialing until the next BTR year begins (October 1, 00:00 UTC,
+ * `trial_end`) and the card is only saved (a SetupIntent, confirmed in the browser when the
+ * bank asks for it). The first charge is the invoice at trial end, for the new fiscal year.
  * Renewal invoices arrive by webhook and are recorded as payments, once per invoice.
  */
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type Business } from "~/db/schema";
-import { fiscalYearLabel } from "~/lib/fiscal-year";
+import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
 import { CURRENCY, feeFor, getBusiness } from "~/models/payment.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { getEnv } from "~/utils/env.server";
@@ -83,6 +88,28 @@ async function yearlyPrice(business: Business): Promise<string> {
   return price.id;
 }
 
+/** Unix seconds of the next BTR year's start (October 1, 00:00 UTC): the end of the set-up's free trial. */
+export function nextRenewalTrialEnd(now = new Date()): number {
+  return Math.floor(fiscalYearRange(now).to.getTime() / 1000);
+}
+
+/** Always read subscriptions with their pending card set-up, to tell a confirmed one from an unconfirmed one. */
+const EXPAND_SETUP = ["pending_setup_intent"];
+
+async function retrieveSubscription(id: string) {
+  return getStripe().subscriptions.retrieve(id, { expand: EXPAND_SETUP });
+}
+
+/**
+ * Stripe's status, except that a trial whose card was never confirmed (its pending SetupIntent
+ * has not succeeded) is stored as "incomplete": it is not live, and a new set-up replaces it.
+ */
+function statusOf(sub: Stripe.Subscription): string {
+  const pending = sub.pending_setup_intent;
+  if (sub.status === "trialing" && pending && (typeof pending === "string" || pending.status !== "succeeded")) return "incomplete";
+  return sub.status;
+}
+
 const periodEnd = (sub: Stripe.Subscription) => {
   const end = sub.items.data[0]?.current_period_end;
   return end ? new Date(end * 1000) : null;
@@ -98,7 +125,7 @@ function storeSubscription(businessId: number, sub: Stripe.Subscription) {
         ? { stripeSubscriptionId: null, subscriptionStatus: "canceled", renewalDate: null, autoRenew: false }
         : {
             stripeSubscriptionId: sub.id,
-            subscriptionStatus: sub.status,
+            subscriptionStatus: statusOf(sub),
             renewalDate: periodEnd(sub),
             autoRenew: !sub.cancel_at_period_end,
           },
@@ -114,7 +141,7 @@ function storeSubscription(businessId: number, sub: Stripe.Subscription) {
 async function linkSubscription(business: Business, sub: Stripe.Subscription): Promise<boolean> {
   const result = getDb()
     .update(businesses)
-    .set({ stripeSubscriptionId: sub.id, subscriptionStatus: sub.status, renewalDate: periodEnd(sub), autoRenew: !sub.cancel_at_period_end, renewalNotice: null })
+    .set({ stripeSubscriptionId: sub.id, subscriptionStatus: statusOf(sub), renewalDate: periodEnd(sub), autoRenew: !sub.cancel_at_period_end, renewalNotice: null })
     .where(
       and(
         eq(businesses.id, business.id),
@@ -132,9 +159,18 @@ async function linkSubscription(business: Business, sub: Stripe.Subscription): P
   return false;
 }
 
+/** A set-up whose card was never confirmed is replaced: cancel it at Stripe so it can never charge. */
+async function dropUnconfirmed(business: Business) {
+  if (!business.stripeSubscriptionId || business.subscriptionStatus !== "incomplete") return;
+  await getStripe()
+    .subscriptions.cancel(business.stripeSubscriptionId)
+    .catch(() => undefined);
+}
+
 /**
- * With JavaScript: the browser made a card payment method; subscribe with it. Returns the
- * client secret when the first invoice's payment still has to be confirmed in the browser.
+ * With JavaScript: the browser made a card payment method; subscribe with it, trialing until
+ * the next fiscal year (nothing is charged now). Returns the SetupIntent's client secret when
+ * the card still has to be confirmed in the browser (confirmCardSetup).
  */
 export async function createSubscription({
   businessId,
@@ -150,6 +186,7 @@ export async function createSubscription({
   const stripe = getStripe();
   let sub: Stripe.Subscription;
   try {
+    await dropUnconfirmed(business);
     const customer = await getOrCreateCustomer(userId);
     const pm = await stripe.paymentMethods.retrieve(paymentMethodId);
     if (!pm.customer) await stripe.paymentMethods.attach(paymentMethodId, { customer });
@@ -160,10 +197,11 @@ export async function createSubscription({
         customer,
         items: [{ price }],
         default_payment_method: paymentMethodId,
+        trial_end: nextRenewalTrialEnd(),
         payment_behavior: "default_incomplete",
         payment_settings: { save_default_payment_method: "on_subscription" },
         metadata: { businessId: String(business.id), userId: String(userId) },
-        expand: ["latest_invoice.confirmation_secret"],
+        expand: EXPAND_SETUP,
       },
       { idempotencyKey: `sub-b${business.id}-u${userId}-${paymentMethodId}` },
     );
@@ -172,8 +210,8 @@ export async function createSubscription({
     throw new SubscriptionError(400, providerMessage(error, "Failed to create subscription"));
   }
   if (!(await linkSubscription(business, sub))) throw new SubscriptionError(409, "A subscription already exists for this business.");
-  const invoice = typeof sub.latest_invoice === "object" ? sub.latest_invoice : null;
-  const clientSecret = sub.status === "incomplete" ? (invoice?.confirmation_secret?.client_secret ?? undefined) : undefined;
+  const setup = typeof sub.pending_setup_intent === "object" ? sub.pending_setup_intent : null;
+  const clientSecret = setup && setup.status !== "succeeded" ? (setup.client_secret ?? undefined) : undefined;
   return { clientSecret, renewalDate: periodEnd(sub)?.toISOString() ?? null, subscriptionId: sub.id };
 }
 
@@ -183,6 +221,7 @@ export async function createSubscriptionCheckout({ businessId, userId }: { busin
   if (hasLiveSubscription(business)) throw new SubscriptionError(409, "A subscription already exists for this business.");
   const appUrl = getEnv().APP_URL.replace(/\/$/, "");
   try {
+    await dropUnconfirmed(business);
     const customer = await getOrCreateCustomer(userId);
     const price = await yearlyPrice(business);
     const metadata = { businessId: String(business.id), userId: String(userId) };
@@ -193,7 +232,8 @@ export async function createSubscriptionCheckout({ businessId, userId }: { busin
       success_url: `${appUrl}/business/${business.id}/subscription?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${appUrl}/business/${business.id}`,
       metadata,
-      subscription_data: { metadata },
+      // Nothing is due today: the first charge is when the next BTR year begins.
+      subscription_data: { metadata, trial_end: nextRenewalTrialEnd() },
     });
     if (!session.url) throw new Error("Checkout Session without url");
     return session.url;
@@ -205,7 +245,7 @@ export async function createSubscriptionCheckout({ businessId, userId }: { busin
 /** Back from hosted checkout (or after the browser confirmed): re-read Stripe and store. */
 export async function completeSubscriptionCheckout({ sessionId, businessId, userId }: { sessionId: string; businessId: number; userId: number }) {
   const business = requireSubscriptionOwner(businessId, userId);
-  const session = await getStripe().checkout.sessions.retrieve(sessionId, { expand: ["subscription"] }).catch(() => null);
+  const session = await getStripe().checkout.sessions.retrieve(sessionId, { expand: ["subscription.pending_setup_intent"] }).catch(() => null);
   const sub = session && typeof session.subscription === "object" ? session.subscription : null;
   if (
     !session ||
@@ -229,9 +269,9 @@ export async function completeSubscriptionCheckout({ sessionId, businessId, user
 export async function refreshSubscription(businessId: number, userId: number) {
   const business = requireSubscriptionOwner(businessId, userId);
   if (!business.stripeSubscriptionId) throw new SubscriptionError(409, "No subscription exists for this business.");
-  const sub = await getStripe().subscriptions.retrieve(business.stripeSubscriptionId);
+  const sub = await retrieveSubscription(business.stripeSubscriptionId);
   storeSubscription(business.id, sub);
-  return { status: sub.status, renewalDate: periodEnd(sub) };
+  return { status: statusOf(sub), renewalDate: periodEnd(sub) };
 }
 
 export async function setAutoRenew({ businessId, userId, autoRenew }: { businessId: number; userId: number; autoRenew: boolean }) {
@@ -239,7 +279,7 @@ export async function setAutoRenew({ businessId, userId, autoRenew }: { business
   if (!hasLiveSubscription(business)) throw new SubscriptionError(409, "No subscription exists for this business.");
   let sub: Stripe.Subscription;
   try {
-    sub = await getStripe().subscriptions.update(business.stripeSubscriptionId!, { cancel_at_period_end: !autoRenew });
+    sub = await getStripe().subscriptions.update(business.stripeSubscriptionId!, { cancel_at_period_end: !autoRenew, expand: EXPAND_SETUP });
   } catch (error) {
     throw new SubscriptionError(502, providerMessage(error, "Failed to update subscription settings"));
   }
@@ -283,7 +323,7 @@ function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
 
 /** customer.subscription.updated / .deleted: re-read the subscription and store it. */
 export async function syncSubscriptionFromStripe(subId: string) {
-  const sub = await getStripe().subscriptions.retrieve(subId);
+  const sub = await retrieveSubscription(subId);
   const business = businessForSubscription(sub.id, sub.metadata);
   if (!business) return;
   if (business.stripeSubscriptionId !== sub.id) {
@@ -292,13 +332,16 @@ export async function syncSubscriptionFromStripe(subId: string) {
   storeSubscription(business.id, sub);
 }
 
-/** invoice.paid: the renewal payment is recorded once (on the invoice id) and the date moves on. */
+/**
+ * invoice.paid: the renewal payment is recorded once (on the invoice id) for the fiscal year the
+ * invoice's period starts in, and the date moves on. The $0 invoice of the set-up's trial is no payment.
+ */
 export async function recordInvoicePaid(invoiceId: string) {
   const stripe = getStripe();
   const invoice = await stripe.invoices.retrieve(invoiceId);
   const subId = subscriptionIdOf(invoice);
-  if (invoice.status !== "paid" || !subId || invoice.currency !== CURRENCY) return null;
-  const sub = await stripe.subscriptions.retrieve(subId);
+  if (invoice.status !== "paid" || !subId || invoice.currency !== CURRENCY || invoice.amount_paid <= 0) return null;
+  const sub = await retrieveSubscription(subId);
   const business = businessForSubscription(sub.id, sub.metadata);
   if (!business) return null;
   if (business.stripeSubscriptionId !== sub.id && !(await linkSubscription(business, sub))) return null;
@@ -326,7 +369,7 @@ export async function recordInvoicePaid(invoiceId: string) {
       .set({
         hasPaidBTR: true,
         renewalNotice: null,
-        subscriptionStatus: sub.status,
+        subscriptionStatus: statusOf(sub),
         renewalDate: periodEnd(sub),
         autoRenew: !sub.cancel_at_period_end,
       })

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CANCEL_CONFIRMATION, SubscriptionCard } from "~/components/subscription-card";
+import { CANCEL_CONFIRMATION, formatRenewalDate, SubscriptionCard } from "~/components/subscription-card";
 import { Button, buttonClass } from "~/components/ui/button";
-import { formatLongDate } from "~/lib/dates";
 import { getBusiness, parseId } from "~/models/payment.server";
 import {
   cancelSubscription,
@@ -40,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       const { renewalDate } = await completeSubscriptionCheckout({ sessionId, businessId: business.id, userId: user.id });
       throw await redirectWithToast(`/business/${business.id}`, {
         title: "Subscription created",
-        description: `Your BTR will automatically renew on ${formatLongDate(renewalDate, "next year")}.`,
+        description: `Your BTR will automatically renew on ${formatRenewalDate(renewalDate)}.`,
       });
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;

@@ -7,6 +7,7 @@ import * as createSubRoute from "~/routes/api.create-subscription";
 import * as subRoute from "~/routes/api.subscription.$businessId";
 import * as subPage from "~/routes/business.$id_.subscription";
 import { RENEWAL_FAILED_NOTICE } from "~/models/subscription.server";
+import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
 import { callRoute as callAnyRoute, createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
 import { deliverWebhook, lastEvent, startTestStripe, testStripe } from "../support/stripe";
 
@@ -40,16 +41,29 @@ async function change(user: { id: number } | null, businessId: number, method: "
   return callRoute(subRoute.action, await makeRequest(`/api/subscription/${businessId}`, { user, method, json }), { businessId: String(businessId) });
 }
 
-/** Creates the subscription through the API and confirms its first payment like the browser does. */
-async function subscribe(owner: { id: number }, businessId: number) {
-  const res = await create(owner, { businessId, paymentMethodId: await card() });
+/** The start of the next BTR year (October 1, 00:00 UTC): where the set-up's trial ends. */
+const nextOctober1 = () => fiscalYearRange(new Date()).to;
+
+/** Creates the subscription through the API and confirms its card set-up like the browser does (confirmCardSetup). */
+async function subscribe(owner: { id: number }, businessId: number, number = "4242424242424242") {
+  const res = await create(owner, { businessId, paymentMethodId: await card(number) });
   expect(res.status).toBe(201);
   const body = (await res.json()) as { clientSecret?: string; renewalDate: string };
-  expect(body.clientSecret).toMatch(/_secret_/);
-  await testStripe().paymentIntents.confirm(body.clientSecret!.split("_secret_")[0]);
+  expect(body.clientSecret).toMatch(/^seti_.+_secret_/);
+  await testStripe().setupIntents.confirm(body.clientSecret!.split("_secret_")[0]);
   expect((await change(owner, businessId, "POST")).status).toBe(200);
   return body;
 }
+
+/** Money the double actually took from this customer: succeeded PaymentIntents and charges. */
+function chargedTo(customer: string) {
+  const intents = [...double.state.paymentIntents.values()].filter((pi) => pi.customer === customer && pi.status === "succeeded");
+  const charges = [...double.state.charges.values()].filter((ch) => ch.customer === customer);
+  return { intents, charges, total: intents.reduce((sum, pi) => sum + pi.amount_received, 0) };
+}
+
+const customerOf = (userId: number) => getDb().select().from(users).where(eq(users.id, userId)).get()!.stripeCustomerId!;
+const paymentsOf = (businessId: number) => getDb().select().from(payments).where(eq(payments.businessId, businessId)).all();
 
 describe("POST /api/create-subscription", () => {
   it("401 signed out, 400 invalid, 403 not the owner, 409 unpaid or already subscribed", async () => {
@@ -65,19 +79,44 @@ describe("POST /api/create-subscription", () => {
     expect((await create(owner, { businessId: business.id, paymentMethodId: await card() })).status).toBe(409);
   });
 
-  it("creates one customer per user, a yearly price for the fee, and stores the renewal date", async () => {
+  it("set-up charges nothing: trialing until the next October 1, which is the stored renewal date", async () => {
     const { owner, business } = await paidBusiness();
-    const { renewalDate } = await subscribe(owner, business.id);
+    const paymentMethodId = await card();
+    const res = await create(owner, { businessId: business.id, paymentMethodId });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { clientSecret?: string; renewalDate: string };
+    expect(body.renewalDate).toBe(nextOctober1().toISOString());
+    // Until the browser confirmed the card set-up the subscription is not live.
+    expect(getBusiness(business.id)?.subscriptionStatus).toBe("incomplete");
+    await testStripe().setupIntents.confirm(body.clientSecret!.split("_secret_")[0]);
+    expect((await change(owner, business.id, "POST")).status).toBe(200);
+
     const stored = getBusiness(business.id)!;
+    expect(stored).toMatchObject({ subscriptionStatus: "trialing", autoRenew: true, hasPaidBTR: true });
     expect(stored.stripeSubscriptionId).toMatch(/^sub_/);
-    expect(stored.subscriptionStatus).toBe("active");
-    expect(stored.autoRenew).toBe(true);
-    expect(stored.renewalDate?.toISOString()).toBe(renewalDate);
+    expect(stored.renewalDate?.toISOString()).toBe(nextOctober1().toISOString());
     const sub = await testStripe().subscriptions.retrieve(stored.stripeSubscriptionId!);
+    expect(sub).toMatchObject({ status: "trialing", trial_end: nextOctober1().getTime() / 1000, default_payment_method: paymentMethodId });
+    expect(sub.items.data[0].current_period_end).toBe(nextOctober1().getTime() / 1000);
     expect(sub.items.data[0].price).toMatchObject({ unit_amount: 12000, currency: "usd", recurring: { interval: "year" } });
-    expect(new Date(sub.items.data[0].current_period_end * 1000).toISOString()).toBe(renewalDate);
-    const customer = getDb().select().from(users).where(eq(users.id, owner.id)).get()!.stripeCustomerId;
+
+    // No money moved: no payment row, nothing charged at Stripe, the first invoice is $0.
+    const customer = customerOf(owner.id);
     expect(customer).toMatch(/^cus_/);
+    expect(chargedTo(customer)).toMatchObject({ intents: [], charges: [], total: 0 });
+    expect(paymentsOf(business.id)).toHaveLength(0);
+    const firstInvoice = double.state.invoices.get(sub.latest_invoice as string)!;
+    expect(firstInvoice).toMatchObject({ amount_paid: 0, status: "paid", billing_reason: "subscription_create" });
+    // Its invoice.paid webhook is no payment either.
+    expect((await deliverWebhook(double, lastEvent(double, "invoice.paid", firstInvoice.id))).status).toBe(200);
+    expect(paymentsOf(business.id)).toHaveLength(0);
+    expect(getBusiness(business.id)?.subscriptionStatus).toBe("trialing");
+  });
+
+  it("creates one customer per user, reused for a second business", async () => {
+    const { owner, business } = await paidBusiness();
+    await subscribe(owner, business.id);
+    const customer = customerOf(owner.id);
     // A second business of the same user reuses the customer.
     const second = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id, hasPaidBTR: true });
     await subscribe(owner, second.id);
@@ -85,16 +124,35 @@ describe("POST /api/create-subscription", () => {
     expect(sub2.customer).toBe(customer);
   });
 
-  it("a declined card is refused with the provider's message and stores nothing live", async () => {
+  it("a declined card is refused with the provider's message; a new set-up replaces (and cancels) the unconfirmed one", async () => {
     const { owner, business } = await paidBusiness();
     const res = await create(owner, { businessId: business.id, paymentMethodId: await card("4000000000000002") });
     const { clientSecret } = (await res.json()) as { clientSecret: string };
-    await expect(testStripe().paymentIntents.confirm(clientSecret.split("_secret_")[0])).rejects.toMatchObject({ message: "Your card was declined." });
+    await expect(testStripe().setupIntents.confirm(clientSecret.split("_secret_")[0])).rejects.toMatchObject({ message: "Your card was declined." });
     await change(owner, business.id, "POST");
     expect(getBusiness(business.id)?.subscriptionStatus).toBe("incomplete");
-    // Not live: the owner may try again with another card.
+    const abandoned = getBusiness(business.id)!.stripeSubscriptionId!;
+    // Not live: the owner may try again with another card, and the abandoned one can never charge.
     await subscribe(owner, business.id);
-    expect(getBusiness(business.id)?.subscriptionStatus).toBe("active");
+    expect(getBusiness(business.id)?.subscriptionStatus).toBe("trialing");
+    expect(getBusiness(business.id)?.stripeSubscriptionId).not.toBe(abandoned);
+    expect(double.state.subscriptions.get(abandoned)?.status).toBe("canceled");
+    expect(chargedTo(customerOf(owner.id)).total).toBe(0);
+  });
+
+  it("a card that asks for 3-D Secure is authenticated at set-up and later charged off session", async () => {
+    const { owner, business } = await paidBusiness();
+    const res = await create(owner, { businessId: business.id, paymentMethodId: await card("4000002500003155") });
+    const { clientSecret } = (await res.json()) as { clientSecret: string };
+    const setupId = clientSecret.split("_secret_")[0];
+    expect((await testStripe().setupIntents.confirm(setupId)).status).toBe("requires_action");
+    double.state.authenticateSetup(double.state.setupIntents.get(setupId)!, true);
+    await change(owner, business.id, "POST");
+    expect(getBusiness(business.id)?.subscriptionStatus).toBe("trialing");
+    const subId = getBusiness(business.id)!.stripeSubscriptionId!;
+    double.state.advanceSubscription(subId);
+    expect(double.state.subscriptions.get(subId)?.status).toBe("active");
+    expect(chargedTo(customerOf(owner.id)).total).toBe(12000);
   });
 });
 
@@ -127,25 +185,36 @@ describe("PATCH and DELETE /api/subscription/{businessId}", () => {
 });
 
 describe("renewal webhooks", () => {
-  it("invoice.paid delivered twice records one payment and moves the renewal date by one year", async () => {
+  it("the trial ends on October 1: the first charge is one renewal payment for the new fiscal year, recorded once", async () => {
     const { owner, business } = await paidBusiness();
     await subscribe(owner, business.id);
     const before = getBusiness(business.id)!;
+    expect(before.renewalDate?.toISOString()).toBe(nextOctober1().toISOString());
     const subId = before.stripeSubscriptionId!;
     double.state.advanceSubscription(subId);
     const sub = double.state.subscriptions.get(subId)!;
+    expect(sub.status).toBe("active");
     const invoiceId = sub.latest_invoice as string;
+    expect(double.state.invoices.get(invoiceId)).toMatchObject({ amount_paid: 12000, period_start: nextOctober1().getTime() / 1000 });
+    expect(chargedTo(customerOf(owner.id)).total).toBe(12000);
     const event = lastEvent(double, "invoice.paid", invoiceId);
     expect((await deliverWebhook(double, event)).status).toBe(200);
     expect((await deliverWebhook(double, { ...event, id: `${event.id}_redelivered` })).status).toBe(200);
-    const renewals = getDb().select().from(payments).where(eq(payments.stripePaymentId, invoiceId)).all();
-    expect(renewals).toHaveLength(1);
-    expect(renewals[0]).toMatchObject({ businessId: business.id, userId: owner.id, amount: 12000, kind: "renewal" });
+    const recorded = paymentsOf(business.id);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      stripePaymentId: invoiceId,
+      userId: owner.id,
+      amount: 12000,
+      kind: "renewal",
+      fiscalYear: fiscalYearLabel(nextOctober1()),
+    });
+    expect(recorded[0].fiscalYear).not.toBe(fiscalYearLabel(new Date()));
     const after = getBusiness(business.id)!;
     const expected = new Date(before.renewalDate!);
     expected.setUTCFullYear(expected.getUTCFullYear() + 1);
     expect(after.renewalDate?.toISOString()).toBe(expected.toISOString());
-    expect(after.hasPaidBTR).toBe(true);
+    expect(after).toMatchObject({ hasPaidBTR: true, subscriptionStatus: "active", autoRenew: true });
   });
 
   it("invoice.payment_failed leaves a notice; customer.subscription.deleted clears the fields", async () => {
@@ -175,7 +244,7 @@ describe("renewal webhooks", () => {
     const subId = getBusiness(business.id)!.stripeSubscriptionId!;
     const fake = { id: "evt_forged_sub", object: "event", type: "customer.subscription.deleted", data: { object: { id: subId, object: "subscription" } } };
     expect((await deliverWebhook(double, fake, { secret: "whsec_wrong" })).status).toBe(400);
-    expect(getBusiness(business.id)?.subscriptionStatus).toBe("active");
+    expect(getBusiness(business.id)?.subscriptionStatus).toBe("trialing");
   });
 });
 
@@ -187,12 +256,20 @@ describe("/business/{id}/subscription (no JavaScript)", () => {
     expect(res.status).toBe(302);
     const checkoutUrl = res.headers.get("Location")!;
     expect(checkoutUrl.startsWith(`${double.url}/checkout/`)).toBe(true);
+    const session = double.state.sessions.get(checkoutUrl.split("/").pop()!)!;
+    expect(session).toMatchObject({ mode: "subscription", amount_total: 0 });
+    expect(await (await fetch(checkoutUrl)).text()).toContain("Total due today");
     const paid = await fetch(`${checkoutUrl}/pay`, { method: "POST", body: new URLSearchParams({ cardNumber: "4242424242424242" }), redirect: "manual" });
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get("Location")!);
     const done = await callRoute(subPage.loader, await makeRequest(`${back.pathname}${back.search}`, { user: owner }), params);
     expect(done.headers.get("Location")).toBe(`/business/${business.id}`);
-    expect(getBusiness(business.id)).toMatchObject({ subscriptionStatus: "active", autoRenew: true });
+    expect(getBusiness(business.id)).toMatchObject({ subscriptionStatus: "trialing", autoRenew: true });
+    expect(getBusiness(business.id)?.renewalDate?.toISOString()).toBe(nextOctober1().toISOString());
+    const sub = double.state.subscriptions.get(getBusiness(business.id)!.stripeSubscriptionId!)!;
+    expect(sub).toMatchObject({ status: "trialing", trial_end: nextOctober1().getTime() / 1000 });
+    expect(chargedTo(customerOf(owner.id)).total).toBe(0);
+    expect(paymentsOf(business.id)).toHaveLength(0);
 
     const toggled = await callRoute(subPage.action, await makeRequest(`/business/${business.id}/subscription`, { user: owner, form: { intent: "toggle", autoRenew: "off" } }), params);
     expect(toggled.headers.get("Location")).toBe(`/business/${business.id}`);

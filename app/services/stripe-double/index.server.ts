@@ -154,16 +154,18 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       return { status: 200, html: checkoutPage(session, undefined, state.listLineItems(session).data) };
     }
     if ((m = path.match(/^\/authenticate\/([^/]+)$/))) {
-      const pi = state.paymentIntents.get(m[1]);
+      const pi = state.paymentIntents.get(m[1]) ?? state.setupIntents.get(m[1]);
       const params = method === "POST" ? new URLSearchParams(rawBody) : url.searchParams;
       if (!pi || params.get("client_secret") !== pi.client_secret) return { status: 404, html: authenticatePage(null, "") };
       const returnUrl = params.get("return_url") ?? "";
       if (method === "POST") {
-        state.authenticate(pi, params.get("outcome") === "complete");
+        const setup = pi.object === "setup_intent";
+        if (setup) state.authenticateSetup(pi, params.get("outcome") === "complete");
+        else state.authenticate(pi, params.get("outcome") === "complete");
         const back = returnUrl ? new URL(returnUrl) : null;
         if (back) {
-          back.searchParams.set("payment_intent", pi.id);
-          back.searchParams.set("payment_intent_client_secret", pi.client_secret);
+          back.searchParams.set(setup ? "setup_intent" : "payment_intent", pi.id);
+          back.searchParams.set(setup ? "setup_intent_client_secret" : "payment_intent_client_secret", pi.client_secret);
           back.searchParams.set("redirect_status", pi.status === "succeeded" ? "succeeded" : "failed");
           return { status: 303, redirect: back.toString() };
         }
@@ -242,6 +244,19 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   function publishableApi(method: string, path: string, p: FormObject): StripeObject | null {
     let m: RegExpMatchArray | null;
     if (method === "POST" && path === "/v1/payment_methods") return state.createPaymentMethod(p);
+    if ((m = path.match(/^\/v1\/setup_intents\/([^/]+)(\/confirm|\/authenticate)?$/))) {
+      const si = state.get("setup_intent", m[1]);
+      if (str(p.client_secret) !== si.client_secret) {
+        throw new StripeError(400, {
+          type: "invalid_request_error",
+          message: "The client_secret provided does not match the client_secret associated with the SetupIntent.",
+          param: "client_secret",
+        });
+      }
+      if (method === "GET" && !m[2]) return si;
+      if (method === "POST" && m[2] === "/confirm") return confirmSetup(si, p);
+      if (method === "POST" && m[2] === "/authenticate") return state.authenticateSetup(si, str(p.outcome) === "complete");
+    }
     if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)(\/confirm|\/authenticate)?$/))) {
       const pi = state.get("payment_intent", m[1]);
       if (str(p.client_secret) !== pi.client_secret) {
@@ -271,6 +286,13 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     return state.confirm(pi, { payment_method: pm, return_url: str(p.return_url), off_session: bool(p.off_session) });
   }
 
+  function confirmSetup(si: StripeObject, p: FormObject) {
+    let pm = str(p.payment_method);
+    const pmData = obj(p.payment_method_data);
+    if (!pm && pmData) pm = state.createPaymentMethod(pmData).id;
+    return state.confirmSetup(si, { payment_method: pm, return_url: str(p.return_url) });
+  }
+
   function secretApi(method: string, path: string, p: FormObject): StripeObject | null {
     let m: RegExpMatchArray | null;
     const list = (items: StripeObject[], url: string) => ({ object: "list", has_more: false, url, data: items });
@@ -297,6 +319,12 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       if (method === "POST" && !m[2]) return state.updatePaymentIntent(pi.id, p);
       if (method === "POST" && m[2] === "/confirm") return confirm(pi, p);
       if (method === "POST" && m[2] === "/cancel") return state.cancelPaymentIntent(pi);
+    }
+    if (path === "/v1/setup_intents" && method === "POST") return state.createSetupIntent(p);
+    if ((m = path.match(/^\/v1\/setup_intents\/([^/]+)(\/confirm)?$/))) {
+      const si = state.get("setup_intent", m[1]);
+      if (method === "GET" && !m[2]) return si;
+      if (method === "POST" && m[2] === "/confirm") return confirmSetup(si, p);
     }
     if ((m = path.match(/^\/v1\/charges\/([^/]+)$/)) && method === "GET") return state.get("charge", m[1]);
     if (path === "/v1/refunds" && method === "POST") return state.refund(p);

@@ -29,6 +29,11 @@ export function checkoutPage(session: StripeObject | null, error?: string, lineI
   if (session.status === "expired") {
     return layout("Checkout expired", `<h1>This checkout session has expired</h1>${session.cancel_url ? `<a class="link" href="${esc(session.cancel_url)}">Return</a>` : ""}`);
   }
+  const trialEnd: number | null = session._trial_end ?? null;
+  const recurringTotal = lineItems.reduce((sum, i) => sum + (i.amount_total as number), 0);
+  const firstCharge = trialEnd
+    ? `<tr><td>Then, from ${esc(new Date(trialEnd * 1000).toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" }))}</td><td>${esc(money(recurringTotal, session.currency))}${lineItems[0]?.price?.recurring ? ` / ${esc(lineItems[0].price.recurring.interval)}` : ""}</td></tr>`
+    : "";
   const rows = lineItems
     .map((i) => `<tr><td>${esc(i.description)}${i.quantity > 1 ? ` × ${i.quantity}` : ""}</td><td>${esc(money(i.amount_total, i.currency))}${i.price?.recurring ? ` / ${esc(i.price.recurring.interval)}` : ""}</td></tr>`)
     .join("");
@@ -36,7 +41,7 @@ export function checkoutPage(session: StripeObject | null, error?: string, lineI
     "Pay with card (test mode)",
     `<span class="test">TEST MODE</span>
 <h1>${session.mode === "subscription" ? "Subscribe" : "Pay"} ${esc(money(session.amount_total, session.currency))}</h1>
-<table aria-label="Order summary"><tbody>${rows}<tr><td><strong>Total due today</strong></td><td><strong>${esc(money(session.amount_total, session.currency))}</strong></td></tr></tbody></table>
+<table aria-label="Order summary"><tbody>${rows}<tr><td><strong>Total due today</strong></td><td><strong>${esc(money(session.amount_total, session.currency))}</strong></td></tr>${firstCharge}</tbody></table>
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
 <form method="post" action="/checkout/${esc(session.id)}/pay">
   ${session.mode === "subscription" && !session.customer && !session.customer_email ? `<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email">` : ""}
@@ -63,7 +68,7 @@ export function authenticatePage(pi: StripeObject | null, returnUrl: string, don
     "3D Secure test payment",
     `<span class="test">TEST MODE</span>
 <h1>3D Secure test payment</h1>
-<p>Authenticate the payment of ${esc(money(pi.amount, pi.currency))}.</p>
+<p>${pi.object === "setup_intent" ? "Authenticate saving this card for future payments." : `Authenticate the payment of ${esc(money(pi.amount, pi.currency))}.`}</p>
 <form method="post" action="/authenticate/${esc(pi.id)}">${hidden}<input type="hidden" name="outcome" value="complete"><button type="submit">Complete authentication</button></form>
 <form method="post" action="/authenticate/${esc(pi.id)}">${hidden}<input type="hidden" name="outcome" value="fail"><button class="secondary" type="submit">Fail authentication</button></form>`,
   );

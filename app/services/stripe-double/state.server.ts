@@ -16,7 +16,7 @@ export type StripeObject = Record<string, any>;
 export class StripeError extends Error {
   constructor(
     public status: number,
-    public body: { type: string; message: string; code?: string; param?: string; decline_code?: string; payment_intent?: StripeObject },
+    public body: { type: string; message: string; code?: string; param?: string; decline_code?: string; payment_intent?: StripeObject; setup_intent?: StripeObject },
   ) {
     super(body.message);
   }
@@ -53,6 +53,7 @@ export class DoubleState {
   customers = new Map<string, StripeObject>();
   paymentMethods = new Map<string, StripeObject>();
   paymentIntents = new Map<string, StripeObject>();
+  setupIntents = new Map<string, StripeObject>();
   charges = new Map<string, StripeObject>();
   sessions = new Map<string, StripeObject>();
   products = new Map<string, StripeObject>();
@@ -87,11 +88,12 @@ export class DoubleState {
 
   // ---- lookup helpers -----------------------------------------------------------------------
 
-  get(kind: "customer" | "payment_method" | "payment_intent" | "charge" | "checkout.session" | "product" | "price" | "subscription" | "invoice", id: string) {
+  get(kind: "customer" | "payment_method" | "payment_intent" | "setup_intent" | "charge" | "checkout.session" | "product" | "price" | "subscription" | "invoice", id: string) {
     const map = {
       customer: this.customers,
       payment_method: this.paymentMethods,
       payment_intent: this.paymentIntents,
+      setup_intent: this.setupIntents,
       charge: this.charges,
       "checkout.session": this.sessions,
       product: this.products,
@@ -112,6 +114,7 @@ export class DoubleState {
       cus: this.customers,
       pm: this.paymentMethods,
       pi: this.paymentIntents,
+      seti: this.setupIntents,
       ch: this.charges,
       cs: this.sessions,
       prod: this.products,
@@ -281,6 +284,8 @@ export class DoubleState {
     pi.next_action = null;
     if (outcome === "succeed") return this.succeed(pi);
     if (outcome === "authenticate") {
+      // A card authenticated when it was set up (SetupIntent) is then charged off session without a challenge.
+      if (opts.off_session && pm._setup_authenticated) return this.succeed(pi);
       if (opts.off_session) return this.fail(pi, "authentication_required");
       pi.status = "requires_action";
       const returnUrl = opts.return_url ?? null;
@@ -363,6 +368,116 @@ export class DoubleState {
     pi.canceled_at = now();
     this.emit("payment_intent.canceled", pi);
     return pi;
+  }
+
+  // ---- setup intents (saving a card for later, e.g. a subscription's trial) -------------------
+
+  createSetupIntent(p: FormObject, extra: StripeObject = {}): StripeObject {
+    const customer = str(p.customer) ?? null;
+    if (customer) this.get("customer", customer);
+    const id = newId("seti");
+    const si: StripeObject = {
+      id,
+      object: "setup_intent",
+      created: now(),
+      customer,
+      description: str(p.description) ?? null,
+      metadata: metadataOf(p.metadata),
+      client_secret: `${id}_secret_${crypto.randomBytes(12).toString("hex")}`,
+      status: "requires_payment_method",
+      payment_method: null,
+      payment_method_types: ["card"],
+      usage: str(p.usage) ?? "off_session",
+      last_setup_error: null,
+      next_action: null,
+      cancellation_reason: null,
+      livemode: false,
+      ...extra,
+    };
+    this.setupIntents.set(id, si);
+    this.emit("setup_intent.created", si);
+    const pm = str(p.payment_method);
+    if (pm) {
+      this.get("payment_method", pm);
+      si.payment_method = pm;
+      si.status = "requires_confirmation";
+    }
+    if (bool(p.confirm)) this.confirmSetup(si, { return_url: str(p.return_url) });
+    return si;
+  }
+
+  /**
+   * Confirms a SetupIntent: the card is checked (declines throw a 402 card_error and the intent
+   * goes back to requires_payment_method) and 3-D Secure cards stop at requires_action. No money moves.
+   */
+  confirmSetup(si: StripeObject, opts: { payment_method?: string; return_url?: string } = {}): StripeObject {
+    if (si.status === "succeeded") invalid("You cannot confirm this SetupIntent because it has already succeeded after being previously confirmed.");
+    if (si.status === "canceled") invalid("You cannot confirm this SetupIntent because it has a status of canceled.");
+    if (opts.payment_method) {
+      this.get("payment_method", opts.payment_method);
+      si.payment_method = opts.payment_method;
+    }
+    if (!si.payment_method) invalid("You cannot confirm this SetupIntent because it's missing a payment method.", "payment_method");
+    const pm = this.get("payment_method", si.payment_method);
+    const outcome = cardOutcome(pm._number);
+    si.last_setup_error = null;
+    si.next_action = null;
+    if (outcome === "succeed") return this.setupSucceeded(si);
+    if (outcome === "authenticate") {
+      si.status = "requires_action";
+      const returnUrl = opts.return_url ?? null;
+      const url = `${this.publicUrl()}/authenticate/${si.id}?${new URLSearchParams({
+        client_secret: si.client_secret,
+        ...(returnUrl ? { return_url: returnUrl } : {}),
+      })}`;
+      si.next_action = { type: "redirect_to_url", redirect_to_url: { url, return_url: returnUrl } };
+      this.emit("setup_intent.requires_action", si);
+      return si;
+    }
+    return this.setupFailed(si, outcome);
+  }
+
+  authenticateSetup(si: StripeObject, complete: boolean): StripeObject {
+    if (si.status !== "requires_action") return si;
+    si.next_action = null;
+    if (complete) {
+      this.get("payment_method", si.payment_method)._setup_authenticated = true;
+      return this.setupSucceeded(si);
+    }
+    return this.setupFailed(si, "authentication_failed", false);
+  }
+
+  private setupSucceeded(si: StripeObject): StripeObject {
+    si.status = "succeeded";
+    if (si.customer) this.attachIfNeeded(si.payment_method, si.customer);
+    this.emit("setup_intent.succeeded", si);
+    const sub = si._subscription ? this.subscriptions.get(si._subscription) : undefined;
+    if (sub && sub.pending_setup_intent === si.id) {
+      sub.pending_setup_intent = null;
+      this.emit("customer.subscription.updated", sub, { pending_setup_intent: si.id });
+    }
+    return si;
+  }
+
+  private setupFailed(si: StripeObject, reason: keyof typeof DECLINE_MESSAGES, raise = true): StripeObject {
+    const info = DECLINE_MESSAGES[reason];
+    si.status = "requires_payment_method";
+    si.last_setup_error = {
+      type: "card_error",
+      code: info.code,
+      ...(info.decline_code ? { decline_code: info.decline_code } : {}),
+      message: info.message,
+      payment_method: clean(structuredClone(this.get("payment_method", si.payment_method))),
+    };
+    this.emit("setup_intent.setup_failed", si);
+    if (!raise) return si;
+    throw new StripeError(402, {
+      type: "card_error",
+      code: info.code,
+      ...(info.decline_code ? { decline_code: info.decline_code } : {}),
+      message: info.message,
+      setup_intent: clean(structuredClone(si)),
+    });
   }
 
   refund(p: FormObject): StripeObject {
@@ -451,6 +566,8 @@ export class DoubleState {
     const currency = items[0].currency;
     const customer = str(p.customer) ?? null;
     if (customer) this.get("customer", customer);
+    const subscriptionData = obj(p.subscription_data) ?? {};
+    const trialEnd = mode === "subscription" ? trialEndOf(subscriptionData.trial_end, now()) : null;
     const id = `cs_test_${crypto.randomBytes(24).toString("base64url").replace(/[-_]/g, "x")}`;
     const session: StripeObject = {
       id,
@@ -458,8 +575,9 @@ export class DoubleState {
       mode,
       status: "open",
       payment_status: "unpaid",
-      amount_subtotal: items.reduce((s, i) => s + i.amount_total, 0),
-      amount_total: items.reduce((s, i) => s + i.amount_total, 0),
+      // With a trial nothing is due today.
+      amount_subtotal: trialEnd ? 0 : items.reduce((s, i) => s + i.amount_total, 0),
+      amount_total: trialEnd ? 0 : items.reduce((s, i) => s + i.amount_total, 0),
       currency,
       created: now(),
       expires_at: now() + 24 * 3600,
@@ -476,7 +594,8 @@ export class DoubleState {
       livemode: false,
       _items: items,
       _payment_intent_data: obj(p.payment_intent_data) ?? {},
-      _subscription_data: obj(p.subscription_data) ?? {},
+      _subscription_data: subscriptionData,
+      _trial_end: trialEnd,
     };
     this.sessions.set(id, session);
     return session;
@@ -547,10 +666,7 @@ export class DoubleState {
         this.createCustomer({ ...(email || session.customer_email ? { email: email || session.customer_email } : {}) }).id;
       session.customer = customer;
       this.attach(pm.id, customer);
-      if (session._subscription) {
-        const existing = this.get("subscription", session._subscription);
-        pi = this.get("payment_intent", this.get("invoice", existing.latest_invoice)._payment_intent);
-      } else {
+      if (!session._subscription) {
         const data = session._subscription_data as FormObject;
         const sub = this.createSubscription({
           customer,
@@ -558,35 +674,42 @@ export class DoubleState {
           default_payment_method: pm.id,
           payment_behavior: "default_incomplete",
           metadata: (obj(data.metadata) ?? {}) as FormValue,
+          ...(session._trial_end ? { trial_end: String(session._trial_end) } : {}),
         });
         session._subscription = sub.id;
-        pi = this.get("payment_intent", this.get("invoice", sub.latest_invoice)._payment_intent);
       }
       this.get("subscription", session._subscription).default_payment_method = pm.id;
     }
+    const intent = this.checkoutIntent(session)!;
     try {
-      this.confirm(pi, { payment_method: pm.id, return_url: returnUrl });
+      if (intent.object === "setup_intent") this.confirmSetup(intent, { payment_method: pm.id, return_url: returnUrl });
+      else this.confirm(intent, { payment_method: pm.id, return_url: returnUrl });
     } catch (e) {
       if (e instanceof StripeError) return { error: e.body.message };
       throw e;
     }
-    if (pi.status === "requires_action") return { redirect: pi.next_action.redirect_to_url.url };
+    if (intent.status === "requires_action") return { redirect: intent.next_action.redirect_to_url.url };
     return this.finishCheckoutSession(session);
+  }
+
+  /** What a session's "Pay" confirms: its PaymentIntent, its subscription's first invoice, or (trial) the card set-up. */
+  private checkoutIntent(session: StripeObject): StripeObject | null {
+    if (session._pi) return this.get("payment_intent", session._pi);
+    if (!session._subscription) return null;
+    const sub = this.get("subscription", session._subscription);
+    if (sub.trial_end) return this.get("setup_intent", sub._setup_intent ?? sub.pending_setup_intent);
+    return this.get("payment_intent", this.get("invoice", sub.latest_invoice)._payment_intent);
   }
 
   /** After the payment (or the 3-D Secure step), completes the session if its payment succeeded. */
   finishCheckoutSession(session: StripeObject): { redirect: string } | { error: string } {
     if (session.status === "complete") return { redirect: this.successUrl(session) };
-    const pi = session._pi
-      ? this.get("payment_intent", session._pi)
-      : session._subscription
-        ? this.get("payment_intent", this.get("invoice", this.get("subscription", session._subscription).latest_invoice)._payment_intent)
-        : null;
+    const pi = this.checkoutIntent(session);
     if (!pi || pi.status !== "succeeded") {
-      return { error: pi?.last_payment_error?.message ?? "Your payment could not be completed. Please try again." };
+      return { error: (pi?.last_payment_error ?? pi?.last_setup_error)?.message ?? "Your payment could not be completed. Please try again." };
     }
     session.status = "complete";
-    session.payment_status = "paid";
+    session.payment_status = session._trial_end ? "no_payment_required" : "paid";
     if (session.mode === "payment") session.payment_intent = pi.id;
     else {
       session.subscription = session._subscription;
@@ -631,16 +754,20 @@ export class DoubleState {
     if (pmId) this.attachIfNeeded(pmId, customerId);
     const start = now();
     const { interval, interval_count } = items[0].price.recurring;
-    const end = addInterval(start, interval, interval_count);
+    const trialEnd = trialEndOf(p.trial_end, start);
+    const end = trialEnd ?? addInterval(start, interval, interval_count);
     const id = newId("sub");
     const sub: StripeObject = {
       id,
       object: "subscription",
       customer: customerId,
-      status: "incomplete",
+      status: trialEnd ? "trialing" : "incomplete",
       created: start,
       start_date: start,
-      billing_cycle_anchor: start,
+      billing_cycle_anchor: trialEnd ?? start,
+      trial_start: trialEnd ? start : null,
+      trial_end: trialEnd,
+      pending_setup_intent: null,
       cancel_at_period_end: bool(p.cancel_at_period_end) ?? false,
       cancel_at: null,
       canceled_at: null,
@@ -666,6 +793,7 @@ export class DoubleState {
     };
     this.subscriptions.set(id, sub);
     const behavior = str(p.payment_behavior) ?? "allow_incomplete";
+    if (trialEnd) return this.startTrial(sub, pmId, behavior);
     const invoice = this.createInvoice(sub, "subscription_create", start, end);
     this.emit("customer.subscription.created", sub);
     const pi = this.get("payment_intent", invoice._payment_intent);
@@ -688,19 +816,49 @@ export class DoubleState {
     return sub;
   }
 
+  /**
+   * A trialing subscription: nothing is charged now (a $0 invoice, paid at once) and the card is
+   * saved for the first real invoice at trial end through a SetupIntent (`pending_setup_intent`):
+   * left for the browser to confirm with default_incomplete, confirmed here otherwise.
+   */
+  private startTrial(sub: StripeObject, pmId: string | null, behavior: string): StripeObject {
+    this.createInvoice(sub, "subscription_create", sub.start_date, sub.trial_end, 0);
+    this.emit("customer.subscription.created", sub);
+    const si = this.createSetupIntent(
+      { customer: sub.customer, ...(pmId ? { payment_method: pmId } : {}), usage: "off_session" },
+      { _subscription: sub.id },
+    );
+    sub.pending_setup_intent = si.id;
+    sub._setup_intent = si.id;
+    if (behavior === "default_incomplete" || !pmId) return sub;
+    try {
+      this.confirmSetup(si);
+    } catch (e) {
+      if (!(e instanceof StripeError) || behavior === "error_if_incomplete") {
+        if (behavior === "error_if_incomplete") this.subscriptions.delete(sub.id);
+        throw e;
+      }
+    }
+    return sub;
+  }
+
   private attachIfNeeded(pmId: string, customerId: string) {
     const pm = this.get("payment_method", pmId);
     if (!pm.customer) this.attach(pmId, customerId);
     else if (pm.customer !== customerId) invalid("The payment method must be attached to the customer.", "default_payment_method");
   }
 
-  private createInvoice(sub: StripeObject, reason: string, start: number, end: number): StripeObject {
-    const amount = sub.items.data.reduce((s: number, i: StripeObject) => s + i.price.unit_amount * i.quantity, 0);
+  private createInvoice(sub: StripeObject, reason: string, start: number, end: number, fixedAmount?: number): StripeObject {
+    const free = fixedAmount === 0;
+    const amount = free ? 0 : sub.items.data.reduce((s: number, i: StripeObject) => s + i.price.unit_amount * i.quantity, 0);
     const id = newId("in");
-    const pi = this.createPaymentIntent(
-      { amount: String(amount), currency: sub.currency, customer: sub.customer, description: "Subscription update" },
-      { _invoice: id },
-    );
+    // A $0 invoice (a trial's first) has no payment to make: Stripe marks it paid at once.
+    const pi = free
+      ? null
+      : this.createPaymentIntent(
+          { amount: String(amount), currency: sub.currency, customer: sub.customer, description: "Subscription update" },
+          { _invoice: id },
+        );
     const invoice: StripeObject = {
       id,
       object: "invoice",
@@ -730,25 +888,32 @@ export class DoubleState {
         data: sub.items.data.map((item: StripeObject) => ({
           id: newId("il"),
           object: "line_item",
-          amount: item.price.unit_amount * item.quantity,
+          amount: free ? 0 : item.price.unit_amount * item.quantity,
           currency: sub.currency,
-          description: `${item.quantity} × ${this.products.get(item.price.product)?.name ?? "Subscription"}`,
+          description: `${free ? "Trial period for " : `${item.quantity} × `}${this.products.get(item.price.product)?.name ?? "Subscription"}`,
           period: { start, end },
           quantity: item.quantity,
           pricing: { type: "price_details", price_details: { price: item.price.id, product: item.price.product } },
         })),
       },
-      confirmation_secret: { type: "payment_intent", client_secret: pi.client_secret },
+      confirmation_secret: pi ? { type: "payment_intent", client_secret: pi.client_secret } : null,
       status_transitions: { finalized_at: now(), paid_at: null },
       hosted_invoice_url: `${this.publicUrl()}/invoices/${id}`,
       metadata: {},
       livemode: false,
-      _payment_intent: pi.id,
+      _payment_intent: pi?.id ?? null,
     };
     this.invoices.set(id, invoice);
     sub.latest_invoice = id;
     this.emit("invoice.created", invoice);
     this.emit("invoice.finalized", invoice);
+    if (free) {
+      invoice.status = "paid";
+      invoice.amount_remaining = 0;
+      invoice.status_transitions.paid_at = now();
+      this.emit("invoice.paid", invoice);
+      this.emit("invoice.payment_succeeded", invoice);
+    }
     return invoice;
   }
 
@@ -777,9 +942,10 @@ export class DoubleState {
     const subId = invoice.parent?.subscription_details?.subscription;
     const sub = subId ? this.subscriptions.get(subId) : undefined;
     this.emit("invoice.payment_failed", invoice);
-    if (sub && sub.status === "active") {
+    if (sub && (sub.status === "active" || sub.status === "trialing")) {
+      const previous = { status: sub.status };
       sub.status = "past_due";
-      this.emit("customer.subscription.updated", sub, { status: "active" });
+      this.emit("customer.subscription.updated", sub, previous);
     }
   }
 
@@ -823,8 +989,9 @@ export class DoubleState {
   }
 
   /**
-   * Test helper: moves a subscription to its next period, as if a year had passed. Cancels it
-   * when it was set to cancel at period end; otherwise bills the next invoice off session.
+   * Test helper: moves a subscription to its next period, as if that time had passed (for a
+   * trialing one: the trial ends and the first real period starts at trial_end). Cancels it when
+   * it was set to cancel at period end; otherwise bills the next invoice off session.
    */
   advanceSubscription(id: string): StripeObject {
     const sub = this.get("subscription", id);
@@ -835,7 +1002,12 @@ export class DoubleState {
     const item = sub.items.data[0];
     const start = item.current_period_end;
     const end = addInterval(start, item.price.recurring.interval, item.price.recurring.interval_count);
-    const previous = { items: structuredClone(sub.items) };
+    const previous: StripeObject = { items: structuredClone(sub.items) };
+    if (sub.status === "trialing") {
+      // The trial is over; until the first real invoice is paid Stripe reports the subscription active.
+      previous.status = sub.status;
+      sub.status = "active";
+    }
     for (const i of sub.items.data) {
       i.current_period_start = start;
       i.current_period_end = end;
@@ -855,6 +1027,17 @@ export class DoubleState {
     }
     return sub;
   }
+}
+
+/** `trial_end`: unix seconds in the future, or "now" (no trial). Stripe allows at most two years ahead. */
+function trialEndOf(raw: FormValue | undefined, start: number): number | null {
+  const value = str(raw);
+  if (value === undefined || value === "now") return null;
+  const at = int(raw);
+  if (at === undefined) invalid("Invalid integer: trial_end", "trial_end");
+  if (at <= start) invalid("Invalid timestamp: must be an integer Unix timestamp in the future.", "trial_end");
+  if (at > start + 730 * 24 * 3600) invalid("Invalid timestamp: can be no more than two years in the future.", "trial_end");
+  return at;
 }
 
 /** A copy without the double's own `_fields`, as sent on the wire. */

@@ -3,7 +3,7 @@
  * double instead of api.stripe.com. It implements the subset @stripe/stripe-js and
  * @stripe/react-stripe-js use: Stripe(pk), elements(), create('card' | 'payment'), mount (a plain
  * card-number input, an expiry and a CVC), on('change'), createPaymentMethod, confirmCardPayment,
- * confirmPayment, handleNextAction / handleCardAction, retrievePaymentIntent. 3-D Secure shows
+ * confirmCardSetup, confirmPayment, retrieveSetupIntent, handleNextAction / handleCardAction, retrievePaymentIntent. 3-D Secure shows
  * an in-page dialog with "Complete authentication" / "Fail authentication".
  *
  * The double serves it at /js/stripe.js; Playwright routes https://js.stripe.com/** to it.
@@ -50,6 +50,11 @@ const STANDIN_SOURCE = String.raw`/* Stripe.js stand-in for the local Stripe tes
 
   function intentId(clientSecret) {
     return String(clientSecret || "").split("_secret_")[0];
+  }
+
+  /** "/v1/setup_intents/" for seti_ ids, "/v1/payment_intents/" otherwise. */
+  function intentPath(id) {
+    return (/^seti_/.test(id) ? "/v1/setup_intents/" : "/v1/payment_intents/") + id;
   }
 
   // ---- elements -------------------------------------------------------------------------------
@@ -280,7 +285,7 @@ const STANDIN_SOURCE = String.raw`/* Stripe.js stand-in for the local Stripe tes
         b.style.cssText = "margin:1rem .5rem 0 0;padding:.5rem 1rem;border:0;border-radius:.375rem;color:#fff;background:" + bg;
         b.addEventListener("click", function () {
           document.body.removeChild(dialog);
-          request(pk, "POST", "/v1/payment_intents/" + pi.id + "/authenticate", { client_secret: clientSecret, outcome: outcome }).then(resolve);
+          request(pk, "POST", intentPath(pi.id) + "/authenticate", { client_secret: clientSecret, outcome: outcome }).then(resolve);
         });
         panel.appendChild(b);
         return b;
@@ -301,6 +306,12 @@ const STANDIN_SOURCE = String.raw`/* Stripe.js stand-in for the local Stripe tes
         return self._settle(res, clientSecret, false);
       });
     }
+    if (pi.object === "setup_intent") {
+      if (pi.status === "requires_payment_method" && pi.last_setup_error) {
+        return Promise.resolve({ error: Object.assign({}, pi.last_setup_error, { setup_intent: pi }) });
+      }
+      return Promise.resolve({ setupIntent: pi });
+    }
     if (pi.status === "requires_payment_method" && pi.last_payment_error) {
       return Promise.resolve({ error: Object.assign({}, pi.last_payment_error, { payment_intent: pi }) });
     }
@@ -315,7 +326,7 @@ const STANDIN_SOURCE = String.raw`/* Stripe.js stand-in for the local Stripe tes
       if (pm.error) return { error: pm.error };
       var params = Object.assign({ client_secret: clientSecret }, extra || {});
       if (pm.id) params.payment_method = pm.id;
-      return request(pk, "POST", "/v1/payment_intents/" + intentId(clientSecret) + "/confirm", params).then(function (res) {
+      return request(pk, "POST", intentPath(intentId(clientSecret)) + "/confirm", params).then(function (res) {
         return self._settle(res.error ? res : res, clientSecret, handleActions);
       });
     });
@@ -325,6 +336,18 @@ const STANDIN_SOURCE = String.raw`/* Stripe.js stand-in for the local Stripe tes
     data = data || {};
     var extra = data.return_url ? { return_url: data.return_url } : {};
     return this._confirm(clientSecret, data.payment_method, extra, !(options && options.handleActions === false));
+  };
+
+  StripeStandIn.prototype.confirmCardSetup = function (clientSecret, data, options) {
+    data = data || {};
+    var extra = data.return_url ? { return_url: data.return_url } : {};
+    return this._confirm(clientSecret, data.payment_method, extra, !(options && options.handleActions === false));
+  };
+
+  StripeStandIn.prototype.retrieveSetupIntent = function (clientSecret) {
+    return request(this._pk, "GET", "/v1/setup_intents/" + intentId(clientSecret), { client_secret: clientSecret }).then(function (res) {
+      return res.error ? { error: res.error } : { setupIntent: res };
+    });
   };
 
   StripeStandIn.prototype.confirmPayment = function (options) {
