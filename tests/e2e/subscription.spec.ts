@@ -4,11 +4,24 @@
  * uses a fresh paid business and the inline card form (Stripe.js stand-in).
  */
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { payments } from "~/db/schema";
 import { createBusiness, createUser, getBusiness } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
 
+const paymentCount = (businessId: number) => getDb().select().from(payments).where(eq(payments.businessId, businessId)).all().length;
+
 const doubleUrl = `http://localhost:${process.env.E2E_STRIPE_PORT}`;
-const LONG_DATE = "[A-Z][a-z]+ \\d{1,2}, \\d{4}";
+
+/**
+ * Set-up charges nothing (this year's BTR is paid): the first renewal is when the next BTR year
+ * begins, October 1 after the current fiscal year's start (Florida BTRs run Oct 1 - Sep 30).
+ */
+function nextRenewal(today = new Date()) {
+  const fiscalStart = today.getUTCMonth() >= 9 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+  return `October 1, ${fiscalStart + 1}`;
+}
 
 async function serveStripeJs(page: Page) {
   await page.route("https://js.stripe.com/**", async (route) => {
@@ -31,6 +44,7 @@ test.describe("annual auto-renewal", () => {
     } else {
       await loginAs({ id: 2 });
     }
+    const paymentsBefore = paymentCount(businessId);
     await page.goto(`/business/${businessId}`);
     const card = page.getByTestId("subscription-card");
     await expect(card.getByRole("heading", { name: "Annual auto-renewal" })).toBeVisible();
@@ -46,12 +60,15 @@ test.describe("annual auto-renewal", () => {
       await expect(page).toHaveURL(`/business/${businessId}`);
     }
     await expectToast(page, "Subscription created");
-    await expect(card.getByTestId("subscription-status")).toHaveText(new RegExp(`^Your BTR will automatically renew on ${LONG_DATE}\\.$`));
+    // Nothing was charged at set-up (this year's BTR is paid): no new payment, trialing until October 1.
+    expect(getBusiness(businessId)?.subscriptionStatus).toBe("trialing");
+    expect(paymentCount(businessId)).toBe(paymentsBefore);
+    await expect(card.getByTestId("subscription-status")).toHaveText(`Your BTR will automatically renew on ${nextRenewal()}.`);
     expect(getBusiness(businessId)?.stripeSubscriptionId).toMatch(/^sub_/);
 
     await card.getByRole("button", { name: "Turn off auto-renewal" }).click();
     await expectToast(page, "Settings updated");
-    await expect(card.getByTestId("subscription-status")).toHaveText(new RegExp(`^Your BTR will expire on ${LONG_DATE}\\.$`));
+    await expect(card.getByTestId("subscription-status")).toHaveText(`Your BTR will expire on ${nextRenewal()}.`);
     await card.getByRole("button", { name: "Turn on auto-renewal" }).click();
     await expect(card.getByTestId("subscription-status")).toHaveText(/automatically renew/);
 
