@@ -55,6 +55,9 @@ test.describe("annual auto-renewal", () => {
     } else {
       await card.getByRole("button", { name: "Set up auto-renewal" }).click();
       await expect(page).toHaveURL(new RegExp(`^${doubleUrl}/checkout/`));
+      // Hosted checkout in subscription mode with a trial: nothing due today, the fee from October 1.
+      await expect(page.getByRole("table", { name: "Order summary" })).toContainText("Total due today$0.00");
+      await expect(page.getByRole("table", { name: "Order summary" })).toContainText(`Then, from ${nextRenewal()}`);
       await page.getByLabel("Card number").fill("4242 4242 4242 4242");
       await page.getByRole("button", { name: "Subscribe" }).click();
       await expect(page).toHaveURL(`/business/${businessId}`);
@@ -88,6 +91,22 @@ test.describe("annual auto-renewal", () => {
     await expectToast(page, "Subscription cancelled");
     await expect(card).toContainText("Your subscription has been cancelled.");
     expect(getBusiness(businessId)).toMatchObject({ stripeSubscriptionId: null, subscriptionStatus: "canceled" });
+  });
+
+  test("a card that asks for 3-D Secure is authenticated at set-up, without being charged @js-only", async ({ page, loginAs }) => {
+    const owner = await createUser();
+    const businessId = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id, hasPaidBTR: true }).id;
+    await loginAs(owner);
+    await page.goto(`/business/${businessId}`);
+    const card = page.getByTestId("subscription-card");
+    await card.getByLabel("Card number").fill("4000 0025 0000 3155");
+    await card.getByRole("button", { name: "Set up auto-renewal" }).click();
+    const challenge = page.getByRole("dialog", { name: "3D Secure test payment" });
+    await challenge.getByRole("button", { name: "Complete authentication" }).click();
+    await expectToast(page, "Subscription created");
+    await expect(card.getByTestId("subscription-status")).toHaveText(`Your BTR will automatically renew on ${nextRenewal()}.`);
+    expect(getBusiness(businessId)?.subscriptionStatus).toBe("trialing");
+    expect(paymentCount(businessId)).toBe(0);
   });
 
   test("the card is absent for a stranger and for an unpaid business", async ({ page, loginAs }) => {
