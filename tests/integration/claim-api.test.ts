@@ -8,14 +8,14 @@ import { payments } from "~/db/schema";
 import * as claimApi from "~/routes/api.businesses.$id.claim";
 import * as claimedApi from "~/routes/api.businesses.claimed";
 import * as userBusinessesApi from "~/routes/api.user.businesses";
-import { callRoute, createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
-import { claimRequest, fixtureFile } from "../support/claim-requests";
+import { createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
+import { claimRequest, fixtureFile, run } from "../support/claim-requests";
 
 const claim = async (id: number | string, user: { id: number } | null, fields: Parameters<typeof claimRequest>[2] = {}) =>
-  callRoute(claimApi.action, await claimRequest(`/api/businesses/${id}/claim`, user, fields), { id: String(id) });
+  run(claimApi.action, await claimRequest(`/api/businesses/${id}/claim`, user, fields), { id: String(id) });
 
-const get = async (mod: { loader: Parameters<typeof callRoute>[0] }, path: string, user: { id: number } | null) =>
-  callRoute(mod.loader, await makeRequest(path, { user }));
+const get = async (mod: { loader: (args: never) => unknown }, path: string, user: { id: number } | null) =>
+  run(mod.loader, await makeRequest(path, { user }));
 
 describe("POST /api/businesses/{id}/claim", () => {
   it("answers the claimed business (id included), without its code or licence path", async () => {
@@ -103,7 +103,7 @@ describe("POST /api/businesses/{id}/claim", () => {
       user,
       json: { employeeCount: 0, vehicleCount: 0, verificationCode: "7654321" },
     });
-    const response = await callRoute(claimApi.action, request, { id: String(business.id) });
+    const response = await run(claimApi.action, request, { id: String(business.id) });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { message: "Expected a multipart/form-data body" } });
     expect(getBusiness(business.id)!.isClaimed).toBe(false);
@@ -122,8 +122,8 @@ describe("POST /api/businesses/{id}/claim", () => {
 
   it("GET is 405 (and 401 first when signed out)", async () => {
     const user = await createUser();
-    expect((await callRoute(claimApi.loader, await makeRequest("/api/businesses/1/claim", { user }), { id: "1" })).status).toBe(405);
-    expect((await callRoute(claimApi.loader, await makeRequest("/api/businesses/1/claim"), { id: "1" })).status).toBe(401);
+    expect((await run(claimApi.loader, await makeRequest("/api/businesses/1/claim", { user }), { id: "1" })).status).toBe(405);
+    expect((await run(claimApi.loader, await makeRequest("/api/businesses/1/claim"), { id: "1" })).status).toBe(401);
   });
 });
 

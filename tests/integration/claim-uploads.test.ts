@@ -11,8 +11,8 @@ import * as claimApi from "~/routes/api.businesses.$id.claim";
 import * as claimPage from "~/routes/claim.$id/route";
 import * as licenseRoute from "~/routes/resources.licenses.$businessId";
 import { sniffImageType } from "~/services/uploads.server";
-import { callRoute, createBusiness, createUser, getBusiness, makeRequest, sessionCookieFor } from "../support/factories";
-import { claimRequest, fixtureBytes, fixtureFile, uploadedFiles } from "../support/claim-requests";
+import { createBusiness, createUser, getBusiness, makeRequest, sessionCookieFor } from "../support/factories";
+import { claimRequest, fixtureBytes, fixtureFile, run, uploadedFiles } from "../support/claim-requests";
 
 v8.setFlagsFromString("--expose_gc");
 const gc = vm.runInNewContext("gc") as () => void;
@@ -21,13 +21,13 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const MB = 1024 * 1024;
 
 const apiClaim = async (id: number, user: { id: number } | null, fields: Parameters<typeof claimRequest>[2] = {}) =>
-  callRoute(claimApi.action, await claimRequest(`/api/businesses/${id}/claim`, user, fields), { id: String(id) });
+  run(claimApi.action, await claimRequest(`/api/businesses/${id}/claim`, user, fields), { id: String(id) });
 
 const pageClaim = async (id: number, user: { id: number } | null, fields: Parameters<typeof claimRequest>[2] = {}) =>
-  callRoute(claimPage.action, await claimRequest(`/claim/${id}`, user, fields), { id: String(id) });
+  run(claimPage.action, await claimRequest(`/claim/${id}`, user, fields), { id: String(id) });
 
 const getLicense = async (businessId: number, user: { id: number } | null) =>
-  callRoute(licenseRoute.loader, await makeRequest(`/resources/licenses/${businessId}`, { user }), {
+  run(licenseRoute.loader, await makeRequest(`/resources/licenses/${businessId}`, { user }), {
     businessId: String(businessId),
   });
 
@@ -187,7 +187,7 @@ describe("the 5 MB limit", () => {
       duplex: "half",
     } as RequestInit);
 
-    const response = await callRoute(claimApi.action, request, { id: String(business.id) });
+    const response = await run(claimApi.action, request, { id: String(business.id) });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: { message: "File size must be less than 5MB" } });
     const pulledAtAnswer = state.pulled;
@@ -223,7 +223,7 @@ describe("the 5 MB limit", () => {
       body,
       duplex: "half",
     } as RequestInit);
-    const response = await callRoute(claimApi.action, request, { id: String(business.id) });
+    const response = await run(claimApi.action, request, { id: String(business.id) });
     expect(response.status).toBe(413);
     for (let i = 0; i < 200 && !state.cancelled && !state.finished; i++) await new Promise((r) => setTimeout(r, 25));
     expect(state.cancelled).toBe(true);

@@ -8,14 +8,14 @@ import { getDb } from "~/db/client.server";
 import { claimAttempts } from "~/db/schema";
 import { CLAIM_LOCKOUT, claimBusiness, codesMatch } from "~/models/claim.server";
 import * as claimPage from "~/routes/claim.$id/route";
-import { callRoute, createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
-import { claimRequest, fixtureFile, readFlashedToast, uploadedFiles } from "../support/claim-requests";
+import { createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
+import { claimRequest, fixtureFile, readFlashedToast, run, uploadedFiles } from "../support/claim-requests";
 
 const load = (id: number | string, user: { id: number } | null) =>
-  makeRequest(`/claim/${id}`, { user }).then((r) => callRoute(claimPage.loader, r, { id: String(id) }));
+  makeRequest(`/claim/${id}`, { user }).then((r) => run(claimPage.loader, r, { id: String(id) }));
 
 const submit = async (id: number, user: { id: number } | null, fields: Parameters<typeof claimRequest>[2] = {}) =>
-  callRoute(claimPage.action, await claimRequest(`/claim/${id}`, user, fields), { id: String(id) });
+  run(claimPage.action, await claimRequest(`/claim/${id}`, user, fields), { id: String(id) });
 
 type Result = { result: { status?: string; error?: Record<string, string[] | null> } };
 const errorsOf = async (response: Response) => ((await response.json()) as Result).result.error ?? {};
@@ -163,7 +163,7 @@ describe("no race", () => {
     const business = createBusiness();
     const users = await Promise.all(Array.from({ length: 20 }, () => createUser()));
     const requests = await Promise.all(users.map((u) => claimRequest(`/claim/${business.id}`, u)));
-    const responses = await Promise.all(requests.map((r) => callRoute(claimPage.action, r, { id: String(business.id) })));
+    const responses = await Promise.all(requests.map((r) => run(claimPage.action, r, { id: String(business.id) })));
     const toasts = await Promise.all(responses.map(readFlashedToast));
     const winners = toasts.filter((t) => t?.title === "Business Claimed Successfully");
     const losers = toasts.filter((t) => t?.title === "Business Already Claimed");

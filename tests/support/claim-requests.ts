@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
-import { flashedToastCookie, makeRequest } from "./factories";
+import { callRoute, flashedToastCookie, makeRequest } from "./factories";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures");
 
@@ -48,4 +48,16 @@ export async function readFlashedToast(response: Response) {
   if (!cookie) return null;
   const request = new Request("http://localhost:3000/", { headers: { Cookie: cookie.split(";")[0] } });
   return (await getToast(request)).toast;
+}
+
+/**
+ * factories.callRoute, typed for Remix's own LoaderFunctionArgs/ActionFunctionArgs (callRoute's
+ * `context: object` does not satisfy AppLoadContext under strict TS).
+ */
+export function run(
+  fn: (args: never) => unknown,
+  request: Request,
+  params: Record<string, string | undefined> = {},
+): Promise<Response> {
+  return callRoute(fn as Parameters<typeof callRoute>[0], request, params);
 }
