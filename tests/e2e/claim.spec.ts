@@ -4,6 +4,8 @@
  * whose code is 7654321).
  */
 import path from "node:path";
+import { getDb } from "~/db/client.server";
+import { claimAttempts } from "~/db/schema";
 import { createBusiness, createUser, getBusiness } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
 
@@ -103,6 +105,23 @@ test.describe("claim a business", () => {
     await page.getByLabel("Driver's License (optional)").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
     await page.getByRole("button", { name: "Claim Business" }).click();
     await expect(page.getByText("File size must be less than 5MB")).toBeVisible();
+    expect(getBusiness(business.id)!.isClaimed).toBe(false);
+  });
+
+  test("after 5 wrong codes the claim is locked, even for the right code", async ({ page, loginAs }) => {
+    const [user, business] = [await createUser(), createBusiness()];
+    const now = Date.now();
+    getDb()
+      .insert(claimAttempts)
+      .values(Array.from({ length: 5 }, (_, i) => ({ userId: user.id, businessId: business.id, createdAt: new Date(now - i * 1000) })))
+      .run();
+    await loginAs(user);
+    await page.goto(`/claim/${business.id}`);
+    await expect(page.getByRole("alert").filter({ hasText: "Too many incorrect verification codes" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Verification Code" }).fill("7654321");
+    await page.getByRole("button", { name: "Claim Business" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Too many incorrect verification codes" })).toBeVisible();
+    await expect(page).toHaveURL(`/claim/${business.id}`);
     expect(getBusiness(business.id)!.isClaimed).toBe(false);
   });
 

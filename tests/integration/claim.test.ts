@@ -37,7 +37,10 @@ describe("GET /claim/{id}", () => {
     const response = await load(business.id, user);
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toEqual({ business: { id: business.id, name: business.name, documentNumber: business.documentNumber } });
+    expect(body).toEqual({
+      business: { id: business.id, name: business.name, documentNumber: business.documentNumber },
+      lockedMessage: null,
+    });
     expect(JSON.stringify(body)).not.toContain("7654321");
   });
 
@@ -204,6 +207,10 @@ describe("wrong-code lockout", () => {
     const errors = await errorsOf(locked);
     expect(errors[""]?.[0]).toMatch(/^Too many incorrect verification codes for this business\. .*locked for (60|59) minutes/);
     expect(getBusiness(business.id)).toMatchObject({ isClaimed: false, ownerId: null });
+
+    // The page says so before another code is typed.
+    const page = await load(business.id, user);
+    expect(((await page.json()) as { lockedMessage: string }).lockedMessage).toMatch(/^Too many incorrect verification codes/);
 
     // Another user is not locked out by someone else's guesses.
     const other = await createUser();

@@ -76,7 +76,16 @@ function CopyCodeButton({ value }: { value: string }) {
  * The claim form: a real multipart form (works without JavaScript); with JavaScript conform runs
  * the same zod schema in the browser first.
  */
-export function ClaimForm({ businessId, lastResult }: { businessId: number; lastResult?: SubmissionResult<string[]> }) {
+export function ClaimForm({
+  businessId,
+  lastResult,
+  lockedMessage,
+}: {
+  businessId: number;
+  lastResult?: SubmissionResult<string[]>;
+  /** Set when too many wrong codes have locked this user out of this business for now. */
+  lockedMessage?: string | null;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === `/claim/${businessId}`;
   const [form, fields] = useForm({
@@ -99,13 +108,13 @@ export function ClaimForm({ businessId, lastResult }: { businessId: number; last
       className="mt-8 space-y-6"
       {...getFormProps(form)}
     >
-      {form.errors?.length ? (
+      {form.errors?.length || lockedMessage ? (
         <div
           role="alert"
           id={form.errorId}
           className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
         >
-          {form.errors.join(" ")}
+          {form.errors?.length ? form.errors.join(" ") : lockedMessage}
         </div>
       ) : null}
 

@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
 import { parseId } from "~/lib/route-params";
-import { getClaimTarget } from "~/models/claim.server";
+import { getClaimLockout, getClaimTarget } from "~/models/claim.server";
 import { claimFieldErrors, LICENSE_FIELD, submitClaim } from "~/models/claim-submission.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -40,7 +40,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const target = getClaimTarget(businessId, user.id);
   if (target.status === "not_found") notFound();
   if (target.status === "not_claimable") throw await toBusinessPage(businessId, target.heldBySomeoneElse);
-  return { business: target.business };
+  // Locked out after too many wrong codes: say so before the user types another one.
+  const lockout = getClaimLockout(user.id, businessId);
+  return { business: target.business, lockedMessage: lockout?.message ?? null };
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -81,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClaimBusinessPage() {
-  const { business } = useLoaderData<typeof loader>();
+  const { business, lockedMessage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
 
@@ -114,7 +116,7 @@ export default function ClaimBusinessPage() {
         </p>
       </aside>
 
-      <ClaimForm businessId={business.id} lastResult={lastResult} />
+      <ClaimForm businessId={business.id} lastResult={lastResult} lockedMessage={lockedMessage} />
     </div>
   );
 }
