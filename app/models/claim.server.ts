@@ -10,6 +10,7 @@ import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, claimAttempts, payments, type Business } from "~/db/schema";
+import { toPublicBusiness, type PublicBusiness } from "~/models/business.server";
 
 export const CLAIM_LOCKOUT = { maxWrongCodes: 5, windowMs: 60 * 60 * 1000 } as const;
 
@@ -156,29 +157,37 @@ export function claimBusiness(input: ClaimRequest, now = new Date()): ClaimOutco
   );
 }
 
-/** A business as the JSON API may show it: never the verification code or the licence's storage key. */
-export type PublicBusiness = Omit<Business, "verificationCode" | "driversLicenseUrl" | "stripeSubscriptionId"> & {
+/**
+ * A business as its owner sees it in the JSON API: the public fields plus ownership. Never the
+ * verification code, the licence's storage key or the Stripe subscription id.
+ */
+export type OwnedBusiness = PublicBusiness & {
+  ownerId: number | null;
+  claimedAt: Date | null;
   hasDriversLicense: boolean;
 };
 
-export function toPublicBusiness(business: Business): PublicBusiness {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { verificationCode, driversLicenseUrl, stripeSubscriptionId, ...rest } = business;
-  return { ...rest, hasDriversLicense: Boolean(driversLicenseUrl) };
+export function toOwnedBusiness(business: Business): OwnedBusiness {
+  return {
+    ...toPublicBusiness(business),
+    ownerId: business.ownerId,
+    claimedAt: business.claimedAt,
+    hasDriversLicense: Boolean(business.driversLicenseUrl),
+  };
 }
 
 /** Every business the user owns, by name. */
-export function listUserBusinesses(userId: number): PublicBusiness[] {
+export function listUserBusinesses(userId: number): OwnedBusiness[] {
   return getDb()
     .select()
     .from(businesses)
     .where(eq(businesses.ownerId, userId))
     .orderBy(asc(businesses.name), asc(businesses.id))
     .all()
-    .map(toPublicBusiness);
+    .map(toOwnedBusiness);
 }
 
-export type ClaimedBusinessView = PublicBusiness & {
+export type ClaimedBusinessView = OwnedBusiness & {
   btr: {
     paid: boolean;
     lastPayment: { id: number; amount: number; fiscalYear: string; paidAt: Date } | null;
@@ -220,7 +229,7 @@ export function listClaimedBusinesses(userId: number): ClaimedBusinessView[] {
   return owned.map((business) => {
     const payment = byBusiness.get(business.id);
     return {
-      ...toPublicBusiness(business),
+      ...toOwnedBusiness(business),
       btr: {
         paid: business.hasPaidBTR,
         lastPayment: payment

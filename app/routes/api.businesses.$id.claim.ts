@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CLAIM_MESSAGES } from "~/lib/schemas/claim";
-import { parseId } from "~/lib/route-params";
-import { toPublicBusiness } from "~/models/claim.server";
+import { parseBusinessId } from "~/models/business.server";
+import { toOwnedBusiness } from "~/models/claim.server";
 import { claimFieldErrors, submitClaim } from "~/models/claim-submission.server";
 import { apiError } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/session.server";
@@ -17,13 +17,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method.toUpperCase() !== "POST") {
     return apiError(405, `Method ${request.method} not allowed`, undefined, { headers: { Allow: "POST" } });
   }
-  const businessId = parseId(params.id);
+  const businessId = parseBusinessId(params.id);
   if (!businessId) return apiError(404, "Business not found");
 
   const outcome = await submitClaim(request, businessId, user);
   switch (outcome.kind) {
     case "claimed":
-      return Response.json(toPublicBusiness(outcome.business));
+      return Response.json(toOwnedBusiness(outcome.business));
     case "not_found":
       return apiError(404, "Business not found");
     case "already_claimed":

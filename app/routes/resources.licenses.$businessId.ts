@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "~/lib/route-params";
+import { parseBusinessId } from "~/models/business.server";
 import { getLicenseAccess } from "~/models/claim.server";
 import { storedFileContentType, storedFilePath } from "~/services/uploads.server";
 import { requireUser } from "~/utils/session.server";
@@ -11,7 +11,7 @@ import { requireUser } from "~/utils/session.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { description: "Please log in to view this driver's license" });
-  const businessId = parseId(params.businessId);
+  const businessId = parseBusinessId(params.businessId);
   if (!businessId) throw new Response("Not Found", { status: 404 });
 
   const access = getLicenseAccess(businessId, user);

@@ -3,6 +3,7 @@
  * demo business 1 with code 1234567 is claimed in js-off only; everything else uses fresh rows
  * whose code is 7654321).
  */
+import fs from "node:fs";
 import path from "node:path";
 import { getDb } from "~/db/client.server";
 import { claimAttempts } from "~/db/schema";
@@ -38,7 +39,15 @@ test.describe("claim a business", () => {
     await expect(page).toHaveURL(`/business/${business.id}`);
     await expectToast(page, "Business Claimed Successfully");
     await expect(page.getByTestId("toaster")).toContainText("You can now manage this business and pay business taxes.");
-    // The claimed state, as stored (the business page is built on another branch).
+    // The claimed state on the business page, and as stored.
+    await expect(page.getByRole("heading", { level: 1, name: business.name })).toBeVisible();
+    await expect(page.getByTestId("status-card")).toContainText("Claimed");
+    await expect(page.getByTestId("claim-card")).toContainText("You have claimed this business.");
+    await expect(page.getByTestId("claim-card").getByRole("link", { name: "Claim This Business" })).toHaveCount(0);
+    await expect(page.getByTestId("pay-card").getByRole("link", { name: "Pay Business Tax" })).toHaveAttribute(
+      "href",
+      `/payment/${business.id}`,
+    );
     expect(getBusiness(business.id)).toMatchObject({
       isClaimed: true,
       canBeClaimed: false,
@@ -176,5 +185,49 @@ test.describe("claim a business", () => {
     await page.goto(`/claim/${business.id}`);
     await expect(page.getByRole("textbox", { name: "Verification Code" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Copy verification code" })).toHaveCount(0);
+  });
+
+  test("the JSON endpoints through the real server: claim, my businesses, claimed list", async ({ page, loginAs }) => {
+    const business = createBusiness();
+    const anonymous = await page.request.post(`/api/businesses/${business.id}/claim`, {
+      multipart: { employeeCount: "1", vehicleCount: "0", verificationCode: "7654321" },
+    });
+    expect(anonymous.status()).toBe(401);
+
+    const user = await createUser();
+    await loginAs(user);
+    const wrong = await page.request.post(`/api/businesses/${business.id}/claim`, {
+      multipart: { employeeCount: "1", vehicleCount: "0", verificationCode: "7654320" },
+    });
+    expect(wrong.status()).toBe(400);
+
+    const claimed = await page.request.post(`/api/businesses/${business.id}/claim`, {
+      multipart: {
+        employeeCount: "1",
+        vehicleCount: "0",
+        verificationCode: "7654321",
+        driversLicenseFile: { name: "licence.gif", mimeType: "image/gif", buffer: fs.readFileSync(fixture("license.gif")) },
+      },
+    });
+    expect(claimed.status()).toBe(200);
+    const body = await claimed.text();
+    expect(JSON.parse(body)).toMatchObject({ id: business.id, isClaimed: true, ownerId: user.id, hasDriversLicense: true });
+    expect(body).not.toContain("7654321");
+
+    const again = await page.request.post(`/api/businesses/${business.id}/claim`, {
+      multipart: { employeeCount: "1", vehicleCount: "0", verificationCode: "7654321" },
+    });
+    expect(again.status()).toBe(409);
+
+    const mine = await page.request.get("/api/user/businesses");
+    expect(mine.status()).toBe(200);
+    expect(((await mine.json()) as { id: number }[]).map((b) => b.id)).toEqual([business.id]);
+
+    const list = await page.request.get("/api/businesses/claimed");
+    expect(list.status()).toBe(200);
+    expect(await list.json()).toMatchObject([{ id: business.id, btr: { paid: false }, subscription: { active: false } }]);
+
+    const licence = await page.request.get(`/resources/licenses/${business.id}`);
+    expect(licence.headers()["content-type"]).toBe("image/gif");
   });
 });
