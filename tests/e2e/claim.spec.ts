@@ -172,9 +172,13 @@ test.describe("claim a business", () => {
     const business = createBusiness();
     await loginAs(await createUser());
     await page.goto(`/claim/${business.id}`);
+    // Nothing typed yet: nothing to copy.
+    await page.getByRole("button", { name: "Copy verification code" }).click();
+    await expectToast(page, "Failed to copy");
     await page.getByRole("textbox", { name: "Verification Code" }).fill("7654321");
     await page.getByRole("button", { name: "Copy verification code" }).click();
     await expectToast(page, "Copied!");
+    await expect(page.getByTestId("toaster")).toContainText("Verification code copied to clipboard");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("7654321");
   });
 
