@@ -91,7 +91,7 @@ export function ProcessExplainer() {
         if (entry.isIntersecting && entry.intersectionRatio >= EXPLAINER_VISIBILITY_THRESHOLD) start();
         else stop();
       },
-      { threshold: EXPLAINER_VISIBILITY_THRESHOLD },
+      { threshold: EXPLAINER_VISIBILITY_THRESHOLD }
     );
     observer.observe(section);
     const onMotionChange = () => {

@@ -18,8 +18,7 @@ function isThemePreference(value: unknown): value is ThemePreference {
 /** Puts the theme class on <html> at once (no reload); "system" follows the device's setting. */
 function applyThemeClass(preference: ThemePreference) {
   const dark =
-    preference === "dark" ||
-    (preference === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+    preference === "dark" || (preference === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   const root = document.documentElement;
   root.classList.remove("light", "dark");
   root.classList.add(dark ? "dark" : "light");
