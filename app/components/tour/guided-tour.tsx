@@ -164,7 +164,8 @@ export function GuidedTour({ page, onEnd }: GuidedTourProps) {
   }, [end]);
 
   if (!step) return null;
-  const motion = prefersReducedMotion() ? "" : "transition-all duration-200";
+  // Only position and size move smoothly (a transition on visibility would delay focus).
+  const motion = prefersReducedMotion() ? "" : "transition-[top,left,width,height] duration-200";
 
   return (
     <div
