@@ -1,4 +1,5 @@
-import { expect, expectToast, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const TOWN = { name: "Pembroke Park", email: "btr@pembrokepark.example", phone: "(954) 966-4600" };
 
@@ -83,7 +84,7 @@ test.describe("help menu and help pages", () => {
 });
 
 test.describe("toasts, tooltips and theme @js-only", () => {
-  async function showToast(page: import("@playwright/test").Page) {
+  async function showToast(page: Page) {
     // A client toast: the tour item on a page without a tour.
     await page.getByLabel("Help menu").click();
     await page.getByRole("button", { name: "Start Interactive Tour" }).click();

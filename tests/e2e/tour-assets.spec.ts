@@ -19,7 +19,7 @@ test("the home page's first load ships no tour code; starting a tour fetches it 
   const firstLoad = scripts.map((s) => s.url);
   expect(
     scripts.filter((s) => s.body.includes(TOUR_MODULE_MARKER)).map((s) => s.url),
-    `first-load scripts: ${firstLoad.join(", ")}`,
+    `first-load scripts: ${firstLoad.join(", ")}`
   ).toEqual([]);
   // Nor is it preloaded for later.
   await expect(page.locator('link[rel="modulepreload"][href*="guided-tour"]')).toHaveCount(0);

@@ -106,7 +106,7 @@ test.describe("guided tour @js-only", () => {
     page,
   }) => {
     await page.addInitScript(() =>
-      window.localStorage.setItem("tour-progress", JSON.stringify({ viewed: { home: true }, dismissed: true })),
+      window.localStorage.setItem("tour-progress", JSON.stringify({ viewed: { home: true }, dismissed: true }))
     );
     await page.goto("/");
     await page.getByLabel("Help menu").click();
