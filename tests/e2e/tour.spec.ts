@@ -54,6 +54,22 @@ test.describe("guided tour @js-only", () => {
     expect(await tourProgress(page)).toEqual({ viewed: { home: true }, dismissed: false });
   });
 
+  test("the search page's tour points at the filters, then the results", async ({ page }) => {
+    await forceAutoStart(page);
+    await page.goto("/search");
+    const dialog = popover(page);
+    await expect(dialog.getByRole("heading", { name: "Filter your search" })).toBeVisible();
+    await expect(dialog).toContainText("Step 1 of 2");
+    await expect(dialog).toBeFocused();
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await expect(dialog.getByRole("heading", { name: "Your results" })).toBeVisible();
+    await expect(dialog).toContainText("Step 2 of 2");
+    await dialog.getByRole("button", { name: "Finish" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expectToast(page, "Tour Completed");
+    expect(await tourProgress(page)).toEqual({ viewed: { search: true }, dismissed: false });
+  });
+
   test("Back returns to the previous step and Tab stays inside the popover", async ({ page }) => {
     await forceAutoStart(page);
     await page.goto("/");
