@@ -1,9 +1,12 @@
 /**
- * The guided tour's overlay, spotlight and step popover. Heavy and rarely used, so it is only
- * ever loaded with a dynamic import() when a tour starts (see tour-launcher.tsx).
+ * The guided tour: its state (idle → running → finished | skipped), overlay, spotlight, step
+ * popover and focus handling. Heavy and rarely used, so it is only ever loaded with a dynamic
+ * import() when a tour starts (see tour-launcher.tsx), and renders into its own React root.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { TourPage } from "~/lib/tour-progress";
+import { createRoot, type Root } from "react-dom/client";
+import { toast } from "~/lib/toast-store";
+import { markTourEnded, resetTourProgress, type TourPage } from "~/lib/tour-progress";
 import { TOUR_STEPS, type TourStep } from "./tour-steps";
 
 /** Spec section 9. */
@@ -263,4 +266,61 @@ export function GuidedTour({ page, onEnd }: GuidedTourProps) {
       </div>
     </div>
   );
+}
+
+/** idle → running → finished | skipped (spec section 4). */
+export type TourStatus = "idle" | "running" | "finished" | "skipped";
+
+let status: TourStatus = "idle";
+let mounted: { root: Root; container: HTMLElement; returnFocus: Element | null } | null = null;
+
+export function getTourStatus(): TourStatus {
+  return status;
+}
+
+function unmount() {
+  const current = mounted;
+  mounted = null;
+  if (!current) return null;
+  current.root.unmount();
+  current.container.remove();
+  return current;
+}
+
+/** Starts a page's tour (the help menu resets its progress first); a running tour is left alone. */
+export function runTour(page: TourPage, { reset = false }: { reset?: boolean } = {}) {
+  if (mounted) return;
+  if (reset) resetTourProgress(page);
+  const container = document.createElement("div");
+  document.body.appendChild(container);
+  mounted = { root: createRoot(container), container, returnFocus: document.activeElement };
+  status = "running";
+
+  const onEnd = (outcome: TourOutcome) => {
+    const ended = unmount();
+    if (outcome === "empty") {
+      status = "idle";
+    } else {
+      status = outcome;
+      markTourEnded(page, outcome);
+      if (outcome === "finished") {
+        toast({
+          title: "Tour Completed",
+          description: "You've completed the tour! Access more help anytime from the help menu.",
+        });
+      } else {
+        toast({ title: "Tour Skipped", description: "You can restart the tour anytime from the help menu." });
+      }
+    }
+    // Focus goes back where it was before the tour.
+    const previous = ended?.returnFocus;
+    if (previous instanceof HTMLElement && previous.isConnected) previous.focus({ preventScroll: true });
+  };
+  // Defer so that unmounting from inside the tour's own event handlers is safe.
+  mounted.root.render(<GuidedTour page={page} onEnd={(outcome) => queueMicrotask(() => onEnd(outcome))} />);
+}
+
+/** Leaving the page ends its tour quietly (no toast, progress unchanged). */
+export function stopTour() {
+  if (unmount()) status = "idle";
 }
