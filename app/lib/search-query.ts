@@ -16,8 +16,6 @@ export const MAX_QUERY_TOKENS = 8;
 export const STOP_WORDS = new Set([
   "the",
   "and",
-  "a",
-  "an",
   "of",
   "inc",
   "incorporated",

@@ -173,7 +173,7 @@ export default function SearchPage() {
         ) : (
           <>
             <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-              Showing {from.toLocaleString("en-US")} to {to.toLocaleString("en-US")} of {total} results
+              {`Showing ${from.toLocaleString("en-US")} to ${to.toLocaleString("en-US")} of ${total} results`}
             </p>
             <ul className="mt-4 grid gap-4 md:grid-cols-2">
               {businesses.map((business) => (
