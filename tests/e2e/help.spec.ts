@@ -139,19 +139,44 @@ test.describe("toasts, tooltips and theme @js-only", () => {
 
   test("tooltips open after a delay, and the next one at once right after", async ({ page }) => {
     await page.goto("/help");
+    // Timings measured in the page: from the pointer entering a button to its tooltip appearing.
+    await page.evaluate(() => {
+      const log: { event: string; name: string; at: number }[] = [];
+      (window as unknown as { tooltipLog: typeof log }).tooltipLog = log;
+      document.addEventListener(
+        "pointerover",
+        (e) => log.push({ event: "enter", name: (e.target as HTMLElement).textContent ?? "", at: performance.now() }),
+        true
+      );
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const node of r.addedNodes)
+            if (node instanceof HTMLElement && node.getAttribute("role") === "tooltip")
+              log.push({ event: "open", name: node.textContent ?? "", at: performance.now() });
+      }).observe(document.body, { childList: true });
+    });
     const lightHint = page.getByRole("tooltip", { name: "Always use the light theme" });
     const darkHint = page.getByRole("tooltip", { name: "Always use the dark theme" });
     await page.getByRole("button", { name: "Light" }).hover();
-    await page.waitForTimeout(250);
-    await expect(lightHint).toHaveCount(0);
     await expect(lightHint).toBeVisible();
     await expect(page.getByRole("button", { name: "Light" })).toHaveAccessibleDescription("Always use the light theme");
     // Moving straight to the next button: it skips the 700 ms delay.
     await page.getByRole("button", { name: "Dark" }).hover();
     await expect(lightHint).toHaveCount(0);
-    await expect(darkHint).toBeVisible({ timeout: 600 });
+    await expect(darkHint).toBeVisible();
     await page.mouse.move(600, 50);
     await expect(darkHint).toHaveCount(0);
+
+    const log = await page.evaluate(
+      () => (window as unknown as { tooltipLog: { event: string; name: string; at: number }[] }).tooltipLog
+    );
+    const delay = (button: string, hint: string) => {
+      const enter = log.find((e) => e.event === "enter" && e.name === button)!;
+      const open = log.find((e) => e.event === "open" && e.name === hint)!;
+      return open.at - enter.at;
+    };
+    expect(delay("Light", "Always use the light theme")).toBeGreaterThanOrEqual(700);
+    expect(delay("Dark", "Always use the dark theme")).toBeLessThan(300);
 
     await page.getByLabel("Help menu").hover();
     await expect(page.getByRole("tooltip", { name: "Help, tour and support" })).toBeVisible();
