@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 
 /** The four steps to a Business Tax Receipt (spec section 1). Plain, readable HTML without JS. */
 export const PROCESS_STEPS = [
@@ -20,88 +20,42 @@ export const PROCESS_STEPS = [
   },
 ] as const;
 
-/** Spec section 9: the animation starts at 30% visibility and replays every 6000 ms while visible. */
+/** Spec section 9: the animation starts at 30% visibility (its timing is in explainer-animation.ts). */
 export const EXPLAINER_VISIBILITY_THRESHOLD = 0.3;
-export const EXPLAINER_REPLAY_MS = 6000;
-/** Time between two steps lighting up within one play. */
-export const EXPLAINER_STEP_MS = 900;
-
-type StepState = "still" | "pending" | "current" | "done";
-
-function stepState(index: number, active: number | null): StepState {
-  if (active === null) return "still";
-  if (index < active) return "done";
-  return index === active ? "current" : "pending";
-}
-
-const cardClass: Record<StepState, string> = {
-  still: "border-slate-200 dark:border-slate-700",
-  pending: "border-slate-200 dark:border-slate-700",
-  current: "border-primary-600 ring-2 ring-primary motion-safe:-translate-y-1 shadow-md",
-  done: "border-primary-600 dark:border-primary-600",
-};
-
-const badgeClass: Record<StepState, string> = {
-  still: "bg-primary-700",
-  pending: "bg-slate-600",
-  current: "bg-primary-700 motion-safe:scale-110",
-  done: "bg-primary-700",
-};
 
 /**
- * Server HTML shows all four steps as they are. After hydration, once 30% of the section is in
- * view, the steps light up one after another, replaying every 6 s until the section scrolls
- * away. Visitors who prefer reduced motion get the still version.
+ * Server HTML shows all four steps as they are (data-state="still"). After hydration, once 30%
+ * of the section is in view, the animation code (explainer-animation.ts) loads and lights the
+ * steps up one after another, replaying every 6 s until the section scrolls away. Visitors who
+ * prefer reduced motion keep the still version and never download it.
  */
 export function ProcessExplainer() {
   const sectionRef = useRef<HTMLElement>(null);
-  const [active, setActive] = useState<number | null>(null);
-  const [plays, setPlays] = useState(0);
 
   useEffect(() => {
     const section = sectionRef.current;
     if (!section || typeof IntersectionObserver === "undefined") return;
-    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-    let stepTimers: number[] = [];
-    let replay: number | undefined;
-
-    const clearSteps = () => {
-      stepTimers.forEach((t) => window.clearTimeout(t));
-      stepTimers = [];
-    };
-    const play = () => {
-      clearSteps();
-      setPlays((n) => n + 1);
-      stepTimers = PROCESS_STEPS.map((_, i) => window.setTimeout(() => setActive(i), i * EXPLAINER_STEP_MS));
-    };
-    const start = () => {
-      if (replay !== undefined || reducedMotion.matches) return;
-      play();
-      replay = window.setInterval(play, EXPLAINER_REPLAY_MS);
-    };
-    const stop = () => {
-      clearSteps();
-      window.clearInterval(replay);
-      replay = undefined;
-      setActive(null);
-    };
-
-    const observer = new IntersectionObserver(
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    let active = true;
+    let stop: (() => void) | undefined;
+    const probe = new IntersectionObserver(
       ([entry]) => {
-        if (entry.isIntersecting && entry.intersectionRatio >= EXPLAINER_VISIBILITY_THRESHOLD) start();
-        else stop();
+        if (entry.intersectionRatio < EXPLAINER_VISIBILITY_THRESHOLD) return;
+        probe.disconnect();
+        import("./explainer-animation").then(
+          (m) => {
+            if (active) stop = m.animateExplainer(section, EXPLAINER_VISIBILITY_THRESHOLD);
+          },
+          (error) => console.error("The explainer animation could not be loaded", error)
+        );
       },
       { threshold: EXPLAINER_VISIBILITY_THRESHOLD }
     );
-    observer.observe(section);
-    const onMotionChange = () => {
-      if (reducedMotion.matches) stop();
-    };
-    reducedMotion.addEventListener("change", onMotionChange);
+    probe.observe(section);
     return () => {
-      observer.disconnect();
-      reducedMotion.removeEventListener("change", onMotionChange);
-      stop();
+      active = false;
+      probe.disconnect();
+      stop?.();
     };
   }, []);
 
@@ -111,8 +65,8 @@ export function ProcessExplainer() {
       aria-labelledby="process-heading"
       data-tour="btr-process"
       data-testid="process-explainer"
-      data-animating={active !== null ? "true" : "false"}
-      data-plays={plays}
+      data-animating="false"
+      data-plays="0"
       className="bg-slate-50 py-16 dark:bg-slate-900"
     >
       <div className="mx-auto max-w-7xl px-4">
@@ -120,25 +74,20 @@ export function ProcessExplainer() {
           How to get your Business Tax Receipt
         </h2>
         <ol className="mt-10 grid gap-6 md:grid-cols-4">
-          {PROCESS_STEPS.map((step, i) => {
-            const state = stepState(i, active);
-            return (
-              <li
-                key={step.title}
-                data-step={i + 1}
-                data-state={state}
-                className={`rounded-lg border bg-white p-6 shadow-sm transition duration-500 dark:bg-slate-950 ${cardClass[state]}`}
-              >
-                <span
-                  className={`flex h-10 w-10 items-center justify-center rounded-full font-bold text-white transition duration-500 ${badgeClass[state]}`}
-                >
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
-                <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{step.body}</p>
-              </li>
-            );
-          })}
+          {PROCESS_STEPS.map((step, i) => (
+            <li
+              key={step.title}
+              data-step={i + 1}
+              data-state="still"
+              className="group rounded-lg border border-slate-200 bg-white p-6 shadow-sm transition duration-500 data-[state=current]:border-primary-600 data-[state=done]:border-primary-600 data-[state=current]:shadow-md data-[state=current]:ring-2 data-[state=current]:ring-primary dark:border-slate-700 dark:bg-slate-950 motion-safe:data-[state=current]:-translate-y-1"
+            >
+              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-primary-700 font-bold text-white transition duration-500 group-data-[state=pending]:bg-slate-600 motion-safe:group-data-[state=current]:scale-110">
+                {i + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
+              <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{step.body}</p>
+            </li>
+          ))}
         </ol>
       </div>
     </section>

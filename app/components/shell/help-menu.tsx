@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { startTourForPage } from "~/lib/tour-events";
 import { TourLauncher } from "~/components/tour/tour-launcher";
-import { Tooltip } from "~/components/ui/tooltip";
+import { Tooltips } from "~/components/ui/tooltip";
 
 const itemClass = "block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
 
@@ -24,15 +24,15 @@ export function HelpMenu() {
   return (
     <>
       <details ref={ref} className="fixed bottom-6 left-6 z-40" data-testid="help-menu" data-tour="help-menu">
-        <Tooltip content="Help, tour and support" side="right">
-          <summary
-            ref={summaryRef}
-            aria-label="Help menu"
-            className="flex h-12 w-12 cursor-pointer items-center justify-center rounded-full bg-primary-700 text-xl font-bold text-white shadow-lg hover:bg-primary-800"
-          >
-            ?
-          </summary>
-        </Tooltip>
+        <summary
+          ref={summaryRef}
+          aria-label="Help menu"
+          data-tooltip="Help, tour and support"
+          data-tooltip-side="right"
+          className="flex h-12 w-12 cursor-pointer items-center justify-center rounded-full bg-primary-700 text-xl font-bold text-white shadow-lg hover:bg-primary-800"
+        >
+          ?
+        </summary>
         <div className="absolute bottom-14 left-0 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900">
           <ul>
             {hydrated ? (
@@ -70,6 +70,7 @@ export function HelpMenu() {
         </div>
       </details>
       <TourLauncher />
+      <Tooltips />
     </>
   );
 }

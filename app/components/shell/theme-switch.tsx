@@ -2,7 +2,6 @@ import { Form, useLocation } from "@remix-run/react";
 import { Theme, useTheme } from "remix-themes";
 import { useEffect, useState } from "react";
 import { THEME_PREFERENCES, THEME_STORAGE_KEY, type ThemePreference } from "~/lib/theme";
-import { Tooltip } from "~/components/ui/tooltip";
 
 const labels: Record<ThemePreference, string> = { light: "Light", dark: "Dark", system: "System" };
 const hints: Record<ThemePreference, string> = {
@@ -89,21 +88,21 @@ export function ThemeSwitch({ preference }: { preference: ThemePreference }) {
       <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
       <span className="mr-1 text-sm text-slate-600 dark:text-slate-300">Theme:</span>
       {THEME_PREFERENCES.map((value) => (
-        <Tooltip key={value} content={hints[value]}>
-          <button
-            type="submit"
-            name="theme"
-            value={value}
-            aria-pressed={current === value}
-            className={`rounded px-2 py-1 text-sm ${
-              current === value
-                ? "bg-primary-700 text-white"
-                : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-            }`}
-          >
-            {labels[value]}
-          </button>
-        </Tooltip>
+        <button
+          key={value}
+          type="submit"
+          name="theme"
+          value={value}
+          data-tooltip={hints[value]}
+          aria-pressed={current === value}
+          className={`rounded px-2 py-1 text-sm ${
+            current === value
+              ? "bg-primary-700 text-white"
+              : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+          }`}
+        >
+          {labels[value]}
+        </button>
       ))}
     </Form>
   );

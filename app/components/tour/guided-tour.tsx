@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { toast } from "~/lib/toast-store";
-import { markTourEnded, resetTourProgress, type TourPage } from "~/lib/tour-progress";
+import type { toast as showToast } from "~/lib/toast-store";
+import type { markTourEnded as markEnded, resetTourProgress as resetProgress, TourPage } from "~/lib/tour-progress";
 import { TOUR_STEPS, type TourStep } from "./tour-steps";
 
 /** Spec section 9. */
@@ -287,8 +287,19 @@ function unmount() {
   return current;
 }
 
+/**
+ * The page's toast and storage helpers, handed over by the launcher: importing them here would
+ * split those small modules into extra shared chunks of the first page load.
+ */
+export type TourServices = {
+  toast: typeof showToast;
+  markTourEnded: typeof markEnded;
+  resetTourProgress: typeof resetProgress;
+};
+
 /** Starts a page's tour (the help menu resets its progress first); a running tour is left alone. */
-export function runTour(page: TourPage, { reset = false }: { reset?: boolean } = {}) {
+export function runTour(page: TourPage, { reset = false, services }: { reset?: boolean; services: TourServices }) {
+  const { toast, markTourEnded, resetTourProgress } = services;
   if (mounted) return;
   if (reset) resetTourProgress(page);
   const container = document.createElement("div");

@@ -6,12 +6,15 @@
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
+import { toast } from "~/lib/toast-store";
 import { registerTour } from "~/lib/tour-events";
-import { shouldAutoStartTour, tourPageFor } from "~/lib/tour-progress";
+import { markTourEnded, resetTourProgress, shouldAutoStartTour, tourPageFor } from "~/lib/tour-progress";
 import type * as GuidedTourModule from "./guided-tour";
 
 /** Delay before the automatic first-visit tour, so the page has rendered and settled. */
 const AUTO_START_DELAY_MS = 800;
+
+const services = { toast, markTourEnded, resetTourProgress };
 
 let tourModule: Promise<typeof GuidedTourModule> | undefined;
 const loadTour = () => (tourModule ??= import("./guided-tour"));
@@ -26,7 +29,7 @@ export function TourLauncher() {
     const start = (reset: boolean) =>
       loadTour().then(
         // The visitor may have left the page while the code loaded.
-        (tour) => active && tour.runTour(page, { reset }),
+        (tour) => active && tour.runTour(page, { reset, services }),
         (error) => {
           tourModule = undefined;
           console.error("The guided tour could not be loaded", error);
