@@ -219,3 +219,13 @@ describe("brute-force lockout", () => {
     }
   });
 });
+
+describe("lockout without a client address", () => {
+  it("does not let failures under one username lock out another user when no address is known", async () => {
+    const { lockoutSeconds, recordAttempt, MAX_FAILURES, UNKNOWN_ADDRESS } = await import("~/models/login-attempt.server");
+    for (let i = 0; i < MAX_FAILURES; i++) recordAttempt(`victimless_${i}`, UNKNOWN_ADDRESS);
+    expect(lockoutSeconds("someone_else", UNKNOWN_ADDRESS)).toBe(0);
+    for (let i = 0; i < MAX_FAILURES; i++) recordAttempt("guessed_user", UNKNOWN_ADDRESS);
+    expect(lockoutSeconds("guessed_user", UNKNOWN_ADDRESS)).toBeGreaterThan(0);
+  });
+});
