@@ -1,0 +1,90 @@
+/**
+ * Annual auto-renewal on the business page: set up, toggle, cancel after confirming. Demo
+ * business 3 is used only in the js-off project (hosted checkout in subscription mode); js-on
+ * uses a fresh paid business and the inline card form (Stripe.js stand-in).
+ */
+import type { Page } from "@playwright/test";
+import { createBusiness, createUser, getBusiness } from "../support/factories";
+import { expect, expectToast, test } from "./fixtures";
+
+const doubleUrl = `http://localhost:${process.env.E2E_STRIPE_PORT}`;
+const LONG_DATE = "[A-Z][a-z]+ \\d{1,2}, \\d{4}";
+
+async function serveStripeJs(page: Page) {
+  await page.route("https://js.stripe.com/**", async (route) => {
+    const response = await fetch(`${doubleUrl}/js/stripe.js`);
+    await route.fulfill({ status: 200, contentType: "application/javascript", body: await response.text() });
+  });
+}
+
+test.describe("annual auto-renewal", () => {
+  test.beforeEach(async ({ page }) => {
+    await serveStripeJs(page);
+  });
+
+  test("set up, turn auto-renew off, cancel after confirming", async ({ page, loginAs, jsEnabled }) => {
+    let businessId = 3;
+    if (jsEnabled) {
+      const owner = await createUser();
+      businessId = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id, hasPaidBTR: true, employeeCount: 1 }).id;
+      await loginAs(owner);
+    } else {
+      await loginAs({ id: 2 });
+    }
+    await page.goto(`/business/${businessId}`);
+    const card = page.getByTestId("subscription-card");
+    await expect(card.getByRole("heading", { name: "Annual auto-renewal" })).toBeVisible();
+
+    if (jsEnabled) {
+      await card.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await card.getByRole("button", { name: "Set up auto-renewal" }).click();
+    } else {
+      await card.getByRole("button", { name: "Set up auto-renewal" }).click();
+      await expect(page).toHaveURL(new RegExp(`^${doubleUrl}/checkout/`));
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Subscribe" }).click();
+      await expect(page).toHaveURL(`/business/${businessId}`);
+    }
+    await expectToast(page, "Subscription created");
+    await expect(card.getByTestId("subscription-status")).toHaveText(new RegExp(`^Your BTR will automatically renew on ${LONG_DATE}\\.$`));
+    expect(getBusiness(businessId)?.stripeSubscriptionId).toMatch(/^sub_/);
+
+    await card.getByRole("button", { name: "Turn off auto-renewal" }).click();
+    await expectToast(page, "Settings updated");
+    await expect(card.getByTestId("subscription-status")).toHaveText(new RegExp(`^Your BTR will expire on ${LONG_DATE}\\.$`));
+    await card.getByRole("button", { name: "Turn on auto-renewal" }).click();
+    await expect(card.getByTestId("subscription-status")).toHaveText(/automatically renew/);
+
+    const sentence = "Are you sure you want to cancel your subscription? This will disable automatic renewal of your BTR.";
+    if (jsEnabled) {
+      await card.getByRole("button", { name: "Cancel subscription" }).click();
+      const dialog = page.getByRole("dialog", { name: "Cancel subscription" });
+      await expect(dialog).toContainText(sentence);
+      await dialog.getByRole("button", { name: "Yes, cancel subscription" }).click();
+    } else {
+      await card.getByRole("link", { name: "Cancel subscription" }).click();
+      await expect(page).toHaveURL(`/business/${businessId}/subscription?confirm=cancel`);
+      await expect(page.getByText(sentence)).toBeVisible();
+      await page.getByRole("button", { name: "Yes, cancel subscription" }).click();
+      await expect(page).toHaveURL(`/business/${businessId}`);
+    }
+    await expectToast(page, "Subscription cancelled");
+    await expect(card).toContainText("Your subscription has been cancelled.");
+    expect(getBusiness(businessId)).toMatchObject({ stripeSubscriptionId: null, subscriptionStatus: "canceled" });
+  });
+
+  test("the card is absent for a stranger and for an unpaid business", async ({ page, loginAs }) => {
+    const stranger = await createUser();
+    await loginAs(stranger);
+    await page.goto("/business/3");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("subscription-card")).toHaveCount(0);
+    const unpaid = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: stranger.id });
+    await page.goto(`/business/${unpaid.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("subscription-card")).toHaveCount(0);
+    // The management page itself refuses a stranger.
+    const response = await page.goto("/business/3/subscription");
+    expect(response?.status()).toBe(403);
+  });
+});
