@@ -1,24 +1,32 @@
--- Full-text index of business names. unicode61 folds case and strips accents; punctuation
--- separates tokens. Prefix indexes make "gulf log" style prefix queries cheap.
+-- Full-text index of business names (owned by the search module; see README "Search").
+-- Contentless (the names live in `businesses`), with contentless_delete so a row can be removed
+-- by rowid. The triggers index a normalised name: apostrophes and dots are dropped first, so
+-- "O'Malley's" is one token (omalleys) and "L.L.C." reads as llc; unicode61 then folds case,
+-- strips accents and splits on every other punctuation mark ("&", "-", ","...).
+-- The same rules are applied to queries in app/lib/search-query.ts (keep them in step).
+-- Prefix indexes make short prefix queries ("gu", "gulf") cheap at millions of rows.
 CREATE VIRTUAL TABLE `businesses_fts` USING fts5(
   name,
-  content='businesses',
-  content_rowid='id',
+  content='',
+  contentless_delete=1,
   tokenize="unicode61 remove_diacritics 2",
-  prefix='1 2 3'
+  prefix='2 3 4'
 );
 --> statement-breakpoint
-INSERT INTO `businesses_fts`(rowid, name) SELECT id, name FROM `businesses`;
+INSERT INTO `businesses_fts`(rowid, name)
+  SELECT id, replace(replace(replace(replace(name, '''', ''), '’', ''), 'ʼ', ''), '.', '') FROM `businesses`;
 --> statement-breakpoint
 CREATE TRIGGER `businesses_fts_ai` AFTER INSERT ON `businesses` BEGIN
-  INSERT INTO `businesses_fts`(rowid, name) VALUES (new.id, new.name);
+  INSERT INTO `businesses_fts`(rowid, name)
+    VALUES (new.id, replace(replace(replace(replace(new.name, '''', ''), '’', ''), 'ʼ', ''), '.', ''));
 END;
 --> statement-breakpoint
 CREATE TRIGGER `businesses_fts_ad` AFTER DELETE ON `businesses` BEGIN
-  INSERT INTO `businesses_fts`(`businesses_fts`, rowid, name) VALUES ('delete', old.id, old.name);
+  DELETE FROM `businesses_fts` WHERE rowid = old.id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `businesses_fts_au` AFTER UPDATE OF name ON `businesses` BEGIN
-  INSERT INTO `businesses_fts`(`businesses_fts`, rowid, name) VALUES ('delete', old.id, old.name);
-  INSERT INTO `businesses_fts`(rowid, name) VALUES (new.id, new.name);
+  DELETE FROM `businesses_fts` WHERE rowid = old.id;
+  INSERT INTO `businesses_fts`(rowid, name)
+    VALUES (new.id, replace(replace(replace(replace(new.name, '''', ''), '’', ''), 'ʼ', ''), '.', ''));
 END;

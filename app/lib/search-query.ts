@@ -1,0 +1,91 @@
+/**
+ * How search text becomes a safe query (pure functions, shared by the model and the benchmark).
+ *
+ * Names: accents, case, apostrophes and dots are dropped ("Café O'Malley's L.L.C." ->
+ * cafe omalleys llc), every other non-letter/digit separates words, and the words people leave
+ * off ("inc", "llc", "the", "&"/"and"...) are ignored unless the query has nothing else. Each
+ * remaining word becomes a quoted FTS5 prefix string, so no user text is ever read as FTS syntax
+ * (quotes, *, -, NEAR, OR, parentheses, emoji are all harmless).
+ * The index side applies the same rules in drizzle/0001_business_search.sql.
+ */
+
+export const MAX_QUERY_CHARS = 200;
+export const MAX_QUERY_TOKENS = 8;
+
+/** Words left off a business name when searching (legal suffixes, articles, conjunctions). */
+export const STOP_WORDS = new Set([
+  "the",
+  "and",
+  "a",
+  "an",
+  "of",
+  "inc",
+  "incorporated",
+  "llc",
+  "lc",
+  "corp",
+  "corporation",
+  "co",
+  "company",
+  "ltd",
+  "limited",
+  "lp",
+  "llp",
+  "lllp",
+  "pllc",
+  "pa",
+  "plc",
+]);
+
+/** The words of a name or query, folded the way the FTS index folds them. */
+export function nameTokens(text: string): string[] {
+  const folded = text
+    .slice(0, MAX_QUERY_CHARS)
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/['’ʼ.]/g, "");
+  return folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Query words without the ignorable ones (unless that would leave nothing). */
+export function searchTokens(text: string): string[] {
+  const tokens = nameTokens(text);
+  const meaningful = tokens.filter((t) => !STOP_WORDS.has(t));
+  return (meaningful.length > 0 ? meaningful : tokens).slice(0, MAX_QUERY_TOKENS);
+}
+
+const quote = (token: string) => `"${token.replace(/"/g, '""')}"`;
+
+export type NameQuery = {
+  tokens: string[];
+  /** Every word, as a prefix, anywhere in the name. */
+  all: string;
+  /** The name starts with the query's words, whole words, in order ("exact" tier). */
+  exact: string;
+  /** The name starts with the query's words, the words as prefixes ("leading" tier). */
+  leading: string;
+};
+
+/** FTS5 match expressions for a name query, or null when the text has no searchable word. */
+export function buildNameQuery(text: string): NameQuery | null {
+  const tokens = searchTokens(text);
+  if (tokens.length === 0) return null;
+  const quoted = tokens.map(quote);
+  return {
+    tokens,
+    all: quoted.map((q) => `${q}*`).join(" AND "),
+    exact: `^${quoted.join(" + ")}`,
+    leading: `^${quoted.map((q) => `${q}*`).join(" + ")}`,
+  };
+}
+
+/** Document numbers: letters and digits only, upper case ("l24 000-0001" -> L240000001). */
+export function normalizeDocNumber(text: string): string {
+  return text.slice(0, MAX_QUERY_CHARS).replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 20);
+}
+
+/** The exclusive upper bound of a prefix range over BINARY text ("L24" -> "L25"). */
+export function prefixUpperBound(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}

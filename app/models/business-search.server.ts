@@ -1,0 +1,291 @@
+/**
+ * Registry search: name (FTS5), document number (prefix over the unique index), city, filing
+ * type, status and claimed filters, with exact and leading name matches ranked first.
+ *
+ * Ranking without scoring every match: a name query is answered in three tiers, each a cheap
+ * FTS5 scan in rowid order that stops at LIMIT:
+ *   1. exact   - the name starts with the query's words (whole words, in order),
+ *   2. leading - the name starts with them as prefixes ("gulf log" -> Gulfstream Logistics),
+ *   3. any     - every word appears somewhere as a prefix.
+ * A page is filled from tier 1, then 2, then 3, skipping `offset` rows across them, so deep
+ * pages cost O(offset) like any OFFSET, and page 1 costs a few index reads whatever the size.
+ */
+import type Database from "better-sqlite3";
+import { getDb } from "~/db/client.server";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
+import { buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
+
+/** What a result card (and the public JSON list) shows. Never the private fields. */
+export type BusinessCard = {
+  id: number;
+  name: string;
+  documentNumber: string;
+  filingType: string;
+  status: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  registeredOn: string | null;
+  category: string | null;
+  isClaimed: boolean;
+  canBeClaimed: boolean;
+  hasPaidBTR: boolean;
+};
+
+export type BusinessSuggestion = { id: number; name: string; documentNumber: string; city: string | null };
+
+export type SearchFilters = {
+  /** Business name words (the `q` parameter is an alias the routes fold into this). */
+  name?: string | null;
+  /** Document number, full or prefix, any case, spaces ignored. */
+  doc?: string | null;
+  city?: string | null;
+  /** Filing type code (CORP, LLC, ...). */
+  type?: string | null;
+  status?: string | null;
+  claimed?: boolean | null;
+};
+
+export type SearchParams = SearchFilters & { page?: number; limit?: number };
+
+export type SearchResult = { businesses: BusinessCard[]; pagination: Pagination };
+
+const CARD_COLUMNS = `b.id, b.name, b.document_number, b.filing_type, b.status, b.address1, b.address2,
+  b.city, b.state, b.zip, b.registered_on, b.category, b.is_claimed, b.can_be_claimed, b.has_paid_btr`;
+
+type CardRow = {
+  id: number;
+  name: string;
+  document_number: string;
+  filing_type: string;
+  status: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  registered_on: string | null;
+  category: string | null;
+  is_claimed: number;
+  can_be_claimed: number;
+  has_paid_btr: number;
+};
+
+function toCard(r: CardRow): BusinessCard {
+  return {
+    id: r.id,
+    name: r.name,
+    documentNumber: r.document_number,
+    filingType: r.filing_type,
+    status: r.status,
+    address1: r.address1,
+    address2: r.address2,
+    city: r.city,
+    state: r.state,
+    zip: r.zip,
+    registeredOn: r.registered_on,
+    category: r.category,
+    isClaimed: r.is_claimed === 1,
+    canBeClaimed: r.can_be_claimed === 1,
+    hasPaidBTR: r.has_paid_btr === 1,
+  };
+}
+
+// Prepared statements, cached per connection (tests reopen the database per file).
+const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+function prepare(client: Database.Database, sql: string): Database.Statement {
+  let cache = statementCache.get(client);
+  if (!cache) statementCache.set(client, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = client.prepare(sql)));
+  return statement;
+}
+
+const clean = (v: string | null | undefined) => (typeof v === "string" ? v.trim() : "");
+
+type Where = { clauses: string[]; params: unknown[] };
+
+/** The non-name filters, as SQL over `b` (businesses). `null` means "cannot match anything". */
+function filterClauses(filters: SearchFilters): Where | null {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const doc = clean(filters.doc);
+  if (doc) {
+    const prefix = normalizeDocNumber(doc);
+    if (!prefix) return null;
+    clauses.push("b.document_number >= ? AND b.document_number < ?");
+    params.push(prefix, prefixUpperBound(prefix));
+  }
+  const city = clean(filters.city);
+  if (city) {
+    clauses.push("b.city = ?");
+    params.push(city);
+  }
+  const type = clean(filters.type);
+  if (type) {
+    clauses.push("b.filing_type = ?");
+    params.push(type);
+  }
+  const status = clean(filters.status);
+  if (status) {
+    clauses.push("b.status = ?");
+    params.push(status.toUpperCase());
+  }
+  if (typeof filters.claimed === "boolean") {
+    clauses.push("b.is_claimed = ?");
+    params.push(filters.claimed ? 1 : 0);
+  }
+  return { clauses, params };
+}
+
+const andWhere = (clauses: string[]) => (clauses.length ? ` AND ${clauses.join(" AND ")}` : "");
+
+function clampLimit(limit: number | undefined, fallback = DEFAULT_PAGE_SIZE) {
+  const n = Number.isFinite(limit) ? Math.trunc(limit as number) : fallback;
+  return Math.min(Math.max(1, n), MAX_PAGE_SIZE);
+}
+
+/** Rows `offset .. offset+limit` of the name tiers, in tier order, with the filters applied. */
+function nameTierRows(
+  client: Database.Database,
+  tiers: string[],
+  where: Where,
+  offset: number,
+  limit: number,
+): CardRow[] {
+  const rows: CardRow[] = [];
+  let skip = offset;
+  const filtered = where.clauses.length > 0;
+  for (const match of tiers) {
+    const need = limit - rows.length;
+    if (need <= 0) break;
+    const page = prepare(
+      client,
+      `SELECT ${CARD_COLUMNS} FROM businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid
+       WHERE businesses_fts MATCH ?${andWhere(where.clauses)} ORDER BY f.rowid LIMIT ? OFFSET ?`,
+    ).all(match, ...where.params, need, skip) as CardRow[];
+    rows.push(...page);
+    if (rows.length >= limit) break;
+    if (page.length > 0) {
+      skip = 0;
+      continue;
+    }
+    // Nothing from this tier at this offset: skip past the whole tier (at most `skip` rows).
+    if (skip > 0) {
+      const inTier = prepare(
+        client,
+        filtered
+          ? `SELECT count(*) AS n FROM (SELECT 1 FROM businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid
+             WHERE businesses_fts MATCH ?${andWhere(where.clauses)} LIMIT ?)`
+          : `SELECT count(*) AS n FROM (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ? LIMIT ?)`,
+      ).get(match, ...where.params, skip) as { n: number };
+      skip -= inTier.n;
+    }
+  }
+  return rows;
+}
+
+/** Counts the name matches (all tiers) with the filters applied. */
+function countNameMatches(client: Database.Database, match: string, where: Where): number {
+  const statement = where.clauses.length
+    ? prepare(
+        client,
+        `SELECT count(*) AS n FROM businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid
+         WHERE businesses_fts MATCH ?${andWhere(where.clauses)}`,
+      )
+    : prepare(client, "SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?");
+  return (statement.get(match, ...where.params) as { n: number }).n;
+}
+
+const EMPTY = (page: number, limit: number): SearchResult => {
+  const { offset: _offset, ...pagination } = paginate(0, page, limit);
+  void _offset;
+  return { businesses: [], pagination };
+};
+
+/**
+ * One page of businesses matching every given filter. `page` is clamped into the result's range
+ * (asking for page 99 of 3 gives page 3); `limit` into 1..100.
+ */
+export function searchBusinesses(params: SearchParams): SearchResult {
+  const limit = clampLimit(params.limit);
+  const requestedPage = Number.isFinite(params.page) ? Math.max(1, Math.trunc(params.page as number)) : 1;
+  const client = getDb().$client;
+  const where = filterClauses(params);
+  if (!where) return EMPTY(requestedPage, limit);
+
+  const nameText = clean(params.name);
+  if (nameText) {
+    const query = buildNameQuery(nameText);
+    if (!query) return EMPTY(requestedPage, limit);
+    const total = countNameMatches(client, query.all, where);
+    const { offset, ...pagination } = paginate(total, requestedPage, limit);
+    const tiers = [
+      query.exact,
+      `(${query.leading}) NOT (${query.exact})`,
+      `(${query.all}) NOT (${query.leading})`,
+    ];
+    const rows = total === 0 ? [] : nameTierRows(client, tiers, where, offset, limit);
+    return { businesses: rows.map(toCard), pagination };
+  }
+
+  const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
+  // Without a name: document-number order when searching by number, registry order otherwise.
+  const order = clean(params.doc) ? "b.document_number" : "b.id";
+  const total = (prepare(client, `SELECT count(*) AS n FROM businesses b${whereSql}`).get(...where.params) as { n: number }).n;
+  const { offset, ...pagination } = paginate(total, requestedPage, limit);
+  const rows =
+    total === 0
+      ? []
+      : (prepare(client, `SELECT ${CARD_COLUMNS} FROM businesses b${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+          ...where.params,
+          limit,
+          offset,
+        ) as CardRow[]);
+  return { businesses: rows.map(toCard), pagination };
+}
+
+/**
+ * Up to `limit` (default 5) suggestions for a name or a document number: exact and leading
+ * name matches first. No count, so it stays a few index reads at any registry size.
+ */
+export function suggestBusinesses({
+  name,
+  doc,
+  city,
+  limit = 5,
+}: {
+  name?: string | null;
+  doc?: string | null;
+  city?: string | null;
+  limit?: number;
+}): BusinessSuggestion[] {
+  const result = searchSuggestionRows({ name, doc, city }, clampLimit(limit, 5));
+  return result.map((r) => ({ id: r.id, name: r.name, documentNumber: r.document_number, city: r.city }));
+}
+
+function searchSuggestionRows(filters: SearchFilters, limit: number): CardRow[] {
+  const client = getDb().$client;
+  const where = filterClauses(filters);
+  if (!where) return [];
+  const nameText = clean(filters.name);
+  if (nameText) {
+    const query = buildNameQuery(nameText);
+    if (!query) return [];
+    return nameTierRows(
+      client,
+      [query.exact, `(${query.leading}) NOT (${query.exact})`, `(${query.all}) NOT (${query.leading})`],
+      where,
+      0,
+      limit,
+    );
+  }
+  if (!clean(filters.doc)) return [];
+  const whereSql = ` WHERE ${where.clauses.join(" AND ")}`;
+  return prepare(client, `SELECT ${CARD_COLUMNS} FROM businesses b${whereSql} ORDER BY b.document_number LIMIT ?`).all(
+    ...where.params,
+    limit,
+  ) as CardRow[];
+}
