@@ -64,15 +64,22 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Ro
 /** About this many characters are encoded per chunk the stream hands out. */
 const CHUNK_CHARS = 64 * 1024;
 
+/** A turn of the event loop (not just a microtask), so sockets flush and other requests run. */
+const nextTurn = () =>
+  new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
 /**
- * A streaming encoder: pulls rows from `rows` only as the consumer reads, so memory stays
- * flat however many rows there are. `onClose` runs exactly once, when the rows run out, the
- * reader cancels (client went away) or the iterator throws — close a database cursor there.
+ * A streaming encoder: pulls rows from `rows` only as the consumer reads, a chunk of about
+ * 64 KB at a time with a turn of the event loop between chunks (Remix's node adapter writes a
+ * body as fast as it can read it, so without the pause a long report would hold the event
+ * loop and pile up in the socket's buffer). Memory stays flat however many rows there are.
+ * `onClose` runs exactly once: when the rows run out, the reader cancels, `signal` aborts
+ * (the client went away) or the iterator throws. Close a database cursor there.
  */
 export function csvStream<Row>(
   columns: readonly CsvColumn<Row>[],
   rows: Iterable<Row>,
-  { onClose }: { onClose?: () => void } = {},
+  { onClose, signal }: { onClose?: () => void; signal?: AbortSignal } = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let iterator: Iterator<Row> | undefined;
@@ -80,18 +87,27 @@ export function csvStream<Row>(
   const close = () => {
     if (closed) return;
     closed = true;
+    signal?.removeEventListener("abort", close);
     try {
       iterator?.return?.();
     } finally {
       onClose?.();
     }
   };
+  signal?.addEventListener("abort", close);
+  if (signal?.aborted) close();
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         controller.enqueue(encoder.encode(CSV_BOM + csvHeader(columns)));
       },
-      pull(controller) {
+      async pull(controller) {
+        if (iterator) await nextTurn();
+        if (closed) {
+          // Aborted by the client: nothing more to send.
+          controller.close();
+          return;
+        }
         try {
           iterator ??= rows[Symbol.iterator]();
           let text = "";

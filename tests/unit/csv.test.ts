@@ -139,3 +139,35 @@ describe("csvStream", () => {
     expect(closes).toBe(1);
   });
 });
+
+describe("csvStream and an aborted request", () => {
+  it("stops reading rows and closes the source when the signal aborts", async () => {
+    let produced = 0;
+    let closes = 0;
+    function* source() {
+      for (let i = 0; i < 1_000_000; i++) {
+        produced++;
+        yield { name: `row ${i}`, amount: i, when: new Date(0), count: i };
+      }
+    }
+    const controller = new AbortController();
+    const reader = csvStream(columns, source(), { signal: controller.signal, onClose: () => closes++ }).getReader();
+    await reader.read();
+    await reader.read();
+    controller.abort();
+    const seen = produced;
+    let result = await reader.read();
+    while (!result.done) result = await reader.read();
+    expect(produced).toBe(seen);
+    expect(closes).toBe(1);
+  });
+
+  it("an already-aborted signal gives just the header", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    let closes = 0;
+    const text = await readAll(csvStream(columns, [{ name: "x", amount: 1, when: new Date(0), count: 1 }], { signal: controller.signal, onClose: () => closes++ }));
+    expect(text).toBe(`${CSV_BOM}Name,Amount,Date,Count\r\n`);
+    expect(closes).toBe(1);
+  });
+});
