@@ -6,7 +6,7 @@
  * password hashes, verification codes or licence storage paths.
  */
 import Database from "better-sqlite3";
-import { count, desc, eq, gte, inArray, isNotNull, and, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users } from "~/db/schema";
 import { type CsvColumn, csvStream, money } from "~/lib/csv";
@@ -78,14 +78,17 @@ export type AdminSummary = {
 
 export function getAdminSummary(now = new Date()): AdminSummary {
   const db = getDb();
-  // One pass over the table answers all three counts.
-  const counts = db
+  // Counted through indexes, so the page stays quick on a registry of millions: the total from
+  // the smallest index, claimed and paid through the owner index (a claimed business has an owner).
+  const total = db.select({ n: count() }).from(businesses).get()?.n ?? 0;
+  const owned = db
     .select({
-      total: count(),
       claimed: sql<number>`coalesce(sum(${businesses.isClaimed}), 0)`,
       paid: sql<number>`coalesce(sum(${businesses.hasPaidBTR}), 0)`,
     })
     .from(businesses)
+    // "> 0" rather than IS NOT NULL: SQLite's planner then reads the owner index, not the table.
+    .where(gt(businesses.ownerId, 0))
     .get();
   const { from, to } = fiscalYearRange(now);
   const revenue = db
@@ -94,9 +97,9 @@ export function getAdminSummary(now = new Date()): AdminSummary {
     .where(and(gte(payments.createdAt, from), lt(payments.createdAt, to)))
     .get();
   return {
-    businesses: counts?.total ?? 0,
-    claimed: Number(counts?.claimed ?? 0),
-    paid: Number(counts?.paid ?? 0),
+    businesses: total,
+    claimed: Number(owned?.claimed ?? 0),
+    paid: Number(owned?.paid ?? 0),
     revenueCents: Number(revenue?.cents ?? 0),
     fiscalYear: fiscalYearLabel(now),
   };
