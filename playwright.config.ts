@@ -87,7 +87,7 @@ export default defineConfig({
     url: `http://localhost:${E2E.port}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
   },
 });

@@ -3,6 +3,7 @@
  * Every factory makes unique rows, so tests never depend on each other's state.
  */
 import crypto from "node:crypto";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, users, type Business, type NewBusiness, type User } from "~/db/schema";
@@ -99,12 +100,12 @@ export async function makeRequest(path: string, options: RequestOptions = {}): P
 
 /** Calls a route module's loader or action the way Remix does. */
 export async function callRoute(
-  fn: (args: { request: Request; params: Record<string, string | undefined>; context: object }) => unknown,
+  fn: (args: LoaderFunctionArgs) => unknown,
   request: Request,
   params: Record<string, string | undefined> = {},
 ): Promise<Response> {
   try {
-    const result = await fn({ request, params, context: {} });
+    const result = await fn({ request, params, context: {} as AppLoadContext });
     return toResponse(result);
   } catch (thrown) {
     return toResponse(thrown);
