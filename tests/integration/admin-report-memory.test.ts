@@ -10,8 +10,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { loader as reportBusinesses } from "~/routes/api.admin.reports.businesses";
 import { generateBusiness } from "../../scripts/lib/registry-generator";
-import { createUser, sessionCookieFor } from "../support/factories";
-import { callLoader } from "../support/reports";
+import { callRoute, createUser, sessionCookieFor } from "../support/factories";
 
 // 150k rows (~19 MB of CSV) keeps the test near 40 s on a shared 2-core machine; REPORT_ROWS raises it.
 const ROWS = Number(process.env.REPORT_ROWS ?? 150_000);
@@ -40,7 +39,7 @@ beforeAll(async () => {
   // A server that answers like remix-serve: the loader's Response, written by Remix's own writer.
   server = http.createServer(async (req, res) => {
     const request = new Request(new URL(req.url!, "http://localhost"), { headers: { Cookie: String(req.headers.cookie ?? "") } });
-    const response = await callLoader(reportBusinesses, request);
+    const response = await callRoute(reportBusinesses, request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     if (response.body) await writeReadableStreamToWritable(response.body, res);
     else res.end();

@@ -12,8 +12,8 @@ import { loader as apiPayments } from "~/routes/api.admin.payments";
 import { loader as reportBusinesses } from "~/routes/api.admin.reports.businesses";
 import { loader as reportPayments } from "~/routes/api.admin.reports.payments";
 import { loader as apiUsers } from "~/routes/api.admin.users";
-import { createBusiness, createUser, makeRequest, unique } from "../support/factories";
-import { callLoader, createPayment } from "../support/reports";
+import { callRoute, createBusiness, createUser, makeRequest, unique } from "../support/factories";
+import { createPayment } from "../support/reports";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 const ENDPOINTS: [string, Loader][] = [
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 
 async function get(loader: Loader, path: string, who: User | null = admin) {
-  return callLoader(loader, await makeRequest(path, { user: who }));
+  return callRoute(loader, await makeRequest(path, { user: who }));
 }
 
 describe("who may call the admin endpoints", () => {

@@ -3,8 +3,8 @@ import { CSV_BOM, parseCsv } from "~/lib/csv";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { loader as exportBusinesses } from "~/routes/api.user.export.businesses";
 import { loader as exportPayments } from "~/routes/api.user.export.payments";
-import { createBusiness, createUser, makeRequest, unique } from "../support/factories";
-import { callLoader as callRoute, createPayment } from "../support/reports";
+import { callRoute, createBusiness, createUser, makeRequest, unique } from "../support/factories";
+import { createPayment } from "../support/reports";
 
 /** An owner with a paid business, an unpaid claimed one, and a stranger with their own rows. */
 async function scenario() {

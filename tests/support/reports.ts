@@ -1,16 +1,7 @@
 /** Helpers of the dashboard and admin tests. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
 import { payments } from "~/db/schema";
-import { callRoute, unique } from "./factories";
-
-/**
- * callRoute for Remix loaders typed with LoaderFunctionArgs (its own parameter type has a
- * `context: object` that AppLoadContext does not accept).
- */
-export function callLoader(loader: (args: LoaderFunctionArgs) => unknown, request: Request, params: Record<string, string | undefined> = {}) {
-  return callRoute(loader as Parameters<typeof callRoute>[0], request, params);
-}
+import { unique } from "./factories";
 
 /** A recorded payment (integer cents), 5 Oct 2026 unless overridden. */
 export function createPayment(userId: number | null, businessId: number, overrides: Partial<typeof payments.$inferInsert> = {}) {
