@@ -1,0 +1,116 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useEffect } from "react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
+import { useToastEffect } from "~/lib/hooks/use-toast-effect";
+import { LoginSchema } from "~/lib/schemas/auth";
+import { displayName } from "~/models/user.server";
+import { authenticateForm, LoginFailure } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/redirect";
+import { destroySession, getUser, signInAndRedirect } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in | Florida Business Registry" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (await getUser(request)) {
+    const form = await request.clone().formData();
+    throw redirect(safeRedirect(form.get("redirectTo")));
+  }
+  const result = await authenticateForm(request);
+  if (result instanceof LoginFailure) {
+    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return data(
+      {
+        result: result.reply,
+        toast: result.reply.error?.[""]
+          ? { title: "Login failed", description: result.reply.error[""][0], variant: "destructive" as const }
+          : null,
+      },
+      { status: result.status, headers },
+    );
+  }
+  // A stale cookie's row goes; the sign-in gets a fresh session id.
+  await destroySession(request);
+  return signInAndRedirect(result.user.id, {
+    rememberMe: result.rememberMe,
+    redirectTo: result.redirectTo,
+    toast: { title: "Login successful", description: `Welcome back, ${displayName(result.user)}!` },
+  });
+}
+
+export default function LoginPage() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const navigation = useNavigation();
+  useToastEffect(actionData?.toast);
+
+  const [form, fields] = useForm({
+    id: "login-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  // A failed attempt empties the password box (without JS the page re-renders it empty anyway).
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = actionData ? document.getElementById(passwordId) : null;
+    if (input instanceof HTMLInputElement) input.value = "";
+  }, [actionData, passwordId]);
+  const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold">Sign in</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">Sign in to claim businesses, pay your Business Tax Receipt and see your receipts.</p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormAlert id={form.errorId} title="Login failed" messages={form.errors} />
+        <Field
+          label="Username"
+          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          errors={fields.username.errors}
+          errorId={fields.username.errorId}
+        />
+        <Field
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+        />
+        <div className="flex items-center justify-between gap-4">
+          <CheckboxField label="Remember me" inputProps={getInputProps(fields.rememberMe, { type: "checkbox" })} />
+          <Link to="/forgot-password" className="text-sm text-primary-700 underline dark:text-primary-100">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Signing in…" : "Sign in"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+        No account yet?{" "}
+        <Link to={registerHref} className="text-primary-700 underline dark:text-primary-100">
+          Register
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

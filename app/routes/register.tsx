@@ -1,0 +1,144 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
+import { useToastEffect } from "~/lib/hooks/use-toast-effect";
+import { RegisterSchema } from "~/lib/schemas/auth";
+import { registerUser } from "~/models/user.server";
+import { safeRedirect } from "~/utils/redirect";
+import { getUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Register | Florida Business Registry" }];
+
+const FAILED = "Please check your information and try again";
+const HIDDEN = ["password", "confirmPassword"];
+
+/** /login, keeping a given redirectTo (made safe). */
+function loginUrl(redirectTo: FormDataEntryValue | string | null | undefined) {
+  if (typeof redirectTo !== "string" || redirectTo === "") return "/login";
+  return `/login?${new URLSearchParams({ redirectTo: safeRedirect(redirectTo) })}`;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (await getUser(request)) throw redirect(safeRedirect(formData.get("redirectTo")));
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: HIDDEN }), toast: null }, { status: 400 });
+  }
+  const outcome = await registerUser(submission.value);
+  if (!outcome.ok) {
+    return data(
+      {
+        result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: HIDDEN }),
+        toast: { title: "Registration failed", description: FAILED, variant: "destructive" as const },
+      },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast(loginUrl(submission.value.redirectTo), {
+    title: "Registration successful",
+    description: "Your account has been created. Please log in.",
+  });
+}
+
+export default function RegisterPage() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const navigation = useNavigation();
+  useToastEffect(actionData?.toast);
+
+  const [form, fields] = useForm({
+    id: "register-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(RegisterSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+  });
+  const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="text-3xl font-bold">Create an account</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Register to claim your business, pay its Business Tax Receipt online and keep your receipts in one place.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormAlert title="Registration failed" messages={actionData?.toast ? [actionData.toast.description] : null} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+            errors={fields.firstName.errors}
+            errorId={fields.firstName.errorId}
+          />
+          <Field
+            label="Last name"
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+            errors={fields.lastName.errors}
+            errorId={fields.lastName.errorId}
+          />
+        </div>
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        />
+        <Field
+          label="Username"
+          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
+          errors={fields.username.errors}
+          errorId={fields.username.errorId}
+          hint="At least 3 characters: letters, numbers and underscores."
+        />
+        <Field
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          hint="At least 6 characters."
+        />
+        <Field
+          label="Confirm password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+        />
+        <CheckboxField
+          label="I accept the terms and conditions"
+          inputProps={getInputProps(fields.terms, { type: "checkbox" })}
+          errors={fields.terms.errors}
+          errorId={fields.terms.errorId}
+        />
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Creating account…" : "Register"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+        Already have an account?{" "}
+        <Link to={loginHref} className="text-primary-700 underline dark:text-primary-100">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
