@@ -66,6 +66,21 @@ function page<T>(total: number, request: PageRequest, fetch: (limit: number, off
 }
 
 // ---------------------------------------------------------------------------------------------
+// Roles (the user:create and user:promote scripts)
+
+/** Makes the user with this username (any case) an administrator, or takes the role away. Null if there is none. */
+export function setAdminRole(username: string, isAdmin = true): AdminUser | null {
+  return (
+    getDb()
+      .update(users)
+      .set({ isAdmin })
+      .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+      .returning(adminUserColumns)
+      .get() ?? null
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Summary figures
 
 export type AdminSummary = {
