@@ -16,8 +16,6 @@ export const MAX_QUERY_TOKENS = 8;
 export const STOP_WORDS = new Set([
   "the",
   "and",
-  "a",
-  "an",
   "of",
   "inc",
   "incorporated",
@@ -88,4 +86,48 @@ export function normalizeDocNumber(text: string): string {
 /** The exclusive upper bound of a prefix range over BINARY text ("L24" -> "L25"). */
 export function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/** Legal suffixes as they appear at the end of a name key ("Inc." -> inc). */
+export const SUFFIX_KEYS = [
+  "llc",
+  "inc",
+  "corp",
+  "corporation",
+  "co",
+  "company",
+  "incorporated",
+  "ltd",
+  "limited",
+  "lp",
+  "llp",
+  "lllp",
+  "pllc",
+  "pa",
+];
+
+/**
+ * The "name key" the B-tree index holds: ASCII lower case, without apostrophes, dots and commas
+ * (SQLite's lower() folds ASCII only, so this does too). Mirrors NAME_KEY_SQL.
+ */
+export function nameKey(text: string): string {
+  return text.replace(/['’.,]/g, "").replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+export type NameKeys = {
+  /** Names starting with this (what was typed, keyed) are leading matches. */
+  prefix: string;
+  /** Names equal to one of these (typed words with or without a legal suffix) are exact matches. */
+  exact: string[];
+};
+
+/** The exact and leading keys for typed text, or null when nothing is left to compare. */
+export function buildNameKeys(text: string): NameKeys | null {
+  const prefix = nameKey(text.slice(0, MAX_QUERY_CHARS)).replace(/\s+/g, " ").trim();
+  if (!prefix) return null;
+  const words = prefix.split(" ");
+  while (words.length > 1 && STOP_WORDS.has(words[words.length - 1])) words.pop();
+  const base = words.join(" ");
+  const exact = new Set([prefix, base, ...SUFFIX_KEYS.map((s) => `${base} ${s}`)]);
+  return { prefix, exact: [...exact] };
 }

@@ -13,7 +13,7 @@
 import type Database from "better-sqlite3";
 import { getDb } from "~/db/client.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
-import { buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
+import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 
 /** What a result card (and the public JSON list) shows. Never the private fields. */
 export type BusinessCard = {
@@ -50,7 +50,12 @@ export type SearchFilters = {
 
 export type SearchParams = SearchFilters & { page?: number; limit?: number };
 
-export type SearchResult = { businesses: BusinessCard[]; pagination: Pagination };
+export type SearchResult = {
+  businesses: BusinessCard[];
+  pagination: Pagination;
+  /** True when there are more than COUNT_CAP matches (`total` is then COUNT_CAP). */
+  capped: boolean;
+};
 
 const CARD_COLUMNS = `b.id, b.name, b.document_number, b.filing_type, b.status, b.address1, b.address2,
   b.city, b.state, b.zip, b.registered_on, b.category, b.is_claimed, b.can_be_claimed, b.has_paid_btr`;
@@ -147,27 +152,59 @@ function clampLimit(limit: number | undefined, fallback = DEFAULT_PAGE_SIZE) {
   return Math.min(Math.max(1, n), MAX_PAGE_SIZE);
 }
 
-/** Rows `offset .. offset+limit` of the name tiers, in tier order, with the filters applied. */
-function nameTierRows(
-  client: Database.Database,
-  tiers: string[],
-  where: Where,
-  offset: number,
-  limit: number,
-): CardRow[] {
+/**
+ * Counts stop here: past this many matches the page says "10,000+" instead of walking (say)
+ * every "llc" in a 3.5-million-row registry. See README "Search" for the measurements.
+ */
+export const COUNT_CAP = 10_000;
+
+/** Must stay identical to the expression of businesses_name_key_idx (drizzle/0001). */
+const NAME_KEY_SQL = `lower(replace(replace(replace(replace(b.name, '''', ''), '’', ''), '.', ''), ',', ''))`;
+
+/** One ranking tier: rows matching `where` (plus the filters), in `order`. */
+type Tier = { from: string; where: string; params: unknown[]; order: string };
+
+function nameTiers(nameText: string): { tiers: Tier[]; match: string } | null {
+  const fts = buildNameQuery(nameText);
+  const keys = buildNameKeys(nameText);
+  if (!fts || !keys) return null;
+  const exactMarks = keys.exact.map(() => "?").join(", ");
+  const upper = prefixUpperBound(keys.prefix);
+  const plain = "businesses b";
+  const tiers: Tier[] = [
+    // 1. exact: the name is what was typed, with or without a legal suffix
+    { from: plain, where: `${NAME_KEY_SQL} IN (${exactMarks})`, params: keys.exact, order: `${NAME_KEY_SQL}, b.id` },
+    // 2. leading: the name starts with what was typed
+    {
+      from: plain,
+      where: `${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ? AND ${NAME_KEY_SQL} NOT IN (${exactMarks})`,
+      params: [keys.prefix, upper, ...keys.exact],
+      order: `${NAME_KEY_SQL}, b.id`,
+    },
+    // 3. anywhere: every word (accents, case, punctuation, suffixes ignored) as a word prefix
+    {
+      from: "businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid",
+      where: `businesses_fts MATCH ? AND NOT (${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ?) AND ${NAME_KEY_SQL} NOT IN (${exactMarks})`,
+      params: [fts.all, keys.prefix, upper, ...keys.exact],
+      order: "f.rowid",
+    },
+  ];
+  return { tiers, match: fts.all };
+}
+
+/** Rows `offset .. offset+limit` across the tiers, in tier order, with the filters applied. */
+function tierRows(client: Database.Database, tiers: Tier[], where: Where, offset: number, limit: number): CardRow[] {
   const rows: CardRow[] = [];
   let skip = offset;
-  const filtered = where.clauses.length > 0;
-  for (const match of tiers) {
+  for (const tier of tiers) {
     const need = limit - rows.length;
     if (need <= 0) break;
+    const condition = `${tier.where}${andWhere(where.clauses)}`;
     const page = prepare(
       client,
-      `SELECT ${CARD_COLUMNS} FROM businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid
-       WHERE businesses_fts MATCH ?${andWhere(where.clauses)} ORDER BY f.rowid LIMIT ? OFFSET ?`,
-    ).all(match, ...where.params, need, skip) as CardRow[];
+      `SELECT ${CARD_COLUMNS} FROM ${tier.from} WHERE ${condition} ORDER BY ${tier.order} LIMIT ? OFFSET ?`,
+    ).all(...tier.params, ...where.params, need, skip) as CardRow[];
     rows.push(...page);
-    if (rows.length >= limit) break;
     if (page.length > 0) {
       skip = 0;
       continue;
@@ -176,38 +213,35 @@ function nameTierRows(
     if (skip > 0) {
       const inTier = prepare(
         client,
-        filtered
-          ? `SELECT count(*) AS n FROM (SELECT 1 FROM businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid
-             WHERE businesses_fts MATCH ?${andWhere(where.clauses)} LIMIT ?)`
-          : `SELECT count(*) AS n FROM (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ? LIMIT ?)`,
-      ).get(match, ...where.params, skip) as { n: number };
+        `SELECT count(*) AS n FROM (SELECT 1 FROM ${tier.from} WHERE ${condition} LIMIT ?)`,
+      ).get(...tier.params, ...where.params, skip) as { n: number };
       skip -= inTier.n;
     }
   }
   return rows;
 }
 
-/** Counts the name matches (all tiers) with the filters applied. */
-function countNameMatches(client: Database.Database, match: string, where: Where): number {
-  const statement = where.clauses.length
-    ? prepare(
-        client,
-        `SELECT count(*) AS n FROM businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid
-         WHERE businesses_fts MATCH ?${andWhere(where.clauses)}`,
-      )
-    : prepare(client, "SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?");
-  return (statement.get(match, ...where.params) as { n: number }).n;
+/** count(*) of a FROM/WHERE, stopping at COUNT_CAP + 1. */
+function cappedCount(client: Database.Database, from: string, condition: string, params: unknown[]) {
+  const n = (
+    prepare(client, `SELECT count(*) AS n FROM (SELECT 1 FROM ${from}${condition ? ` WHERE ${condition}` : ""} LIMIT ?)`).get(
+      ...params,
+      COUNT_CAP + 1,
+    ) as { n: number }
+  ).n;
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
 const EMPTY = (page: number, limit: number): SearchResult => {
   const { offset: _offset, ...pagination } = paginate(0, page, limit);
   void _offset;
-  return { businesses: [], pagination };
+  return { businesses: [], pagination, capped: false };
 };
 
 /**
  * One page of businesses matching every given filter. `page` is clamped into the result's range
- * (asking for page 99 of 3 gives page 3); `limit` into 1..100.
+ * (asking for page 99 of 3 gives page 3); `limit` into 1..100. `total` stops at COUNT_CAP
+ * (`capped` then says so).
  */
 export function searchBusinesses(params: SearchParams): SearchResult {
   const limit = clampLimit(params.limit);
@@ -218,24 +252,26 @@ export function searchBusinesses(params: SearchParams): SearchResult {
 
   const nameText = clean(params.name);
   if (nameText) {
-    const query = buildNameQuery(nameText);
-    if (!query) return EMPTY(requestedPage, limit);
-    const total = countNameMatches(client, query.all, where);
+    const name = nameTiers(nameText);
+    if (!name) return EMPTY(requestedPage, limit);
+    const { total, capped } = where.clauses.length
+      ? cappedCount(
+          client,
+          "businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid",
+          `businesses_fts MATCH ?${andWhere(where.clauses)}`,
+          [name.match, ...where.params],
+        )
+      : cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]);
     const { offset, ...pagination } = paginate(total, requestedPage, limit);
-    const tiers = [
-      query.exact,
-      `(${query.leading}) NOT (${query.exact})`,
-      `(${query.all}) NOT (${query.leading})`,
-    ];
-    const rows = total === 0 ? [] : nameTierRows(client, tiers, where, offset, limit);
-    return { businesses: rows.map(toCard), pagination };
+    const rows = total === 0 ? [] : tierRows(client, name.tiers, where, offset, limit);
+    return { businesses: rows.map(toCard), pagination, capped };
   }
 
-  const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
   // Without a name: document-number order when searching by number, registry order otherwise.
   const order = clean(params.doc) ? "b.document_number" : "b.id";
-  const total = (prepare(client, `SELECT count(*) AS n FROM businesses b${whereSql}`).get(...where.params) as { n: number }).n;
+  const { total, capped } = cappedCount(client, "businesses b", where.clauses.join(" AND "), where.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
+  const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
   const rows =
     total === 0
       ? []
@@ -244,7 +280,7 @@ export function searchBusinesses(params: SearchParams): SearchResult {
           limit,
           offset,
         ) as CardRow[]);
-  return { businesses: rows.map(toCard), pagination };
+  return { businesses: rows.map(toCard), pagination, capped };
 }
 
 /**
@@ -262,30 +298,20 @@ export function suggestBusinesses({
   city?: string | null;
   limit?: number;
 }): BusinessSuggestion[] {
-  const result = searchSuggestionRows({ name, doc, city }, clampLimit(limit, 5));
-  return result.map((r) => ({ id: r.id, name: r.name, documentNumber: r.document_number, city: r.city }));
-}
-
-function searchSuggestionRows(filters: SearchFilters, limit: number): CardRow[] {
   const client = getDb().$client;
-  const where = filterClauses(filters);
+  const max = clampLimit(limit, 5);
+  const where = filterClauses({ doc, city });
   if (!where) return [];
-  const nameText = clean(filters.name);
+  let rows: CardRow[] = [];
+  const nameText = clean(name);
   if (nameText) {
-    const query = buildNameQuery(nameText);
-    if (!query) return [];
-    return nameTierRows(
+    const tiers = nameTiers(nameText);
+    if (tiers) rows = tierRows(client, tiers.tiers, where, 0, max);
+  } else if (clean(doc)) {
+    rows = prepare(
       client,
-      [query.exact, `(${query.leading}) NOT (${query.exact})`, `(${query.all}) NOT (${query.leading})`],
-      where,
-      0,
-      limit,
-    );
+      `SELECT ${CARD_COLUMNS} FROM businesses b WHERE ${where.clauses.join(" AND ")} ORDER BY b.document_number LIMIT ?`,
+    ).all(...where.params, max) as CardRow[];
   }
-  if (!clean(filters.doc)) return [];
-  const whereSql = ` WHERE ${where.clauses.join(" AND ")}`;
-  return prepare(client, `SELECT ${CARD_COLUMNS} FROM businesses b${whereSql} ORDER BY b.document_number LIMIT ?`).all(
-    ...where.params,
-    limit,
-  ) as CardRow[];
+  return rows.map((r) => ({ id: r.id, name: r.name, documentNumber: r.document_number, city: r.city }));
 }

@@ -1,18 +1,175 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { BusinessCard } from "~/components/search/business-card";
+import { CitySelect } from "~/components/search/city-select";
+import { SuggestInput } from "~/components/search/suggest-input";
+import { ProcessExplainer } from "~/components/home/process-explainer";
+import { buttonClass } from "~/components/ui/button";
+import { readSearchFilters, searchQueryString } from "~/lib/search-params";
+import { searchBusinesses } from "~/models/business-search.server";
 
 export const meta: MetaFunction = () => [{ title: "Florida Business Registry" }];
 
+const FEATURED_COUNT = 3;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const filters = readSearchFilters(new URL(request.url).searchParams);
+  let featured: ReturnType<typeof searchBusinesses>["businesses"] | null;
+  try {
+    featured = searchBusinesses({ page: 1, limit: FEATURED_COUNT }).businesses;
+  } catch (error) {
+    console.error("featured businesses failed", error);
+    featured = null;
+  }
+  return { filters: { name: filters.name, doc: filters.doc, city: filters.city }, featured };
+}
+
+const SERVICES = [
+  {
+    title: "Business Search",
+    body: "Find any Florida business by name, document number or city, and see its registration details.",
+  },
+  {
+    title: "Document Filing",
+    body: "File your business documents with step-by-step guidance, so nothing is missed.",
+  },
+  {
+    title: "Online Payments",
+    body: "Pay filing fees and business taxes online and get an instant digital receipt.",
+  },
+  {
+    title: "Business Dashboard",
+    body: "Manage your business profile, payment history and document status in one place.",
+  },
+];
+
+const inputClass =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500";
+
 export default function Home() {
+  const { filters, featured } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Florida Business Registry</h1>
-      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
-        Search for businesses, file documents and manage registrations in one place.
-      </p>
-      <Link to="/search" className="mt-6 inline-block text-primary-700 underline dark:text-primary-100">
-        Search the registry
-      </Link>
-    </div>
+    <>
+      <section data-tour="welcome" className="bg-primary-800 py-16 text-white">
+        <div className="mx-auto max-w-7xl px-4">
+          <h1 className="text-4xl font-bold md:text-5xl">Florida Business Registry</h1>
+          <p className="mt-4 max-w-2xl text-lg text-primary-50">
+            Search for businesses, file documents and manage registrations in one place.
+          </p>
+          <Form
+            method="get"
+            action="/search"
+            role="search"
+            aria-label="Business search"
+            data-tour="business-search"
+            className="mt-8 grid gap-4 rounded-lg bg-white p-4 text-slate-900 shadow-lg md:grid-cols-[1fr_2fr_1.5fr_auto] md:items-end"
+            onSubmit={(event) => {
+              // Only the filled fields go into the address (the loader of /search does the same without JS).
+              event.preventDefault();
+              const data = new FormData(event.currentTarget);
+              const value = (key: string) => String(data.get(key) ?? "");
+              navigate(`/search${searchQueryString({ city: value("city"), name: value("name"), doc: value("doc") })}`);
+            }}
+          >
+            <div>
+              <label htmlFor="home-city" className="mb-1 block text-sm font-medium">
+                City
+              </label>
+              <CitySelect id="home-city" defaultValue={filters.city} className={inputClass} />
+            </div>
+            <SuggestInput
+              kind="name"
+              name="name"
+              label="Business name"
+              placeholder="e.g. Gulfstream Logistics"
+              defaultValue={filters.name}
+              className={inputClass}
+            />
+            <div>
+              <label htmlFor="home-doc" className="mb-1 block text-sm font-medium">
+                Document number
+              </label>
+              <input
+                id="home-doc"
+                name="doc"
+                type="text"
+                defaultValue={filters.doc}
+                placeholder="e.g. L24000000003"
+                autoComplete="off"
+                className={inputClass}
+              />
+            </div>
+            <button type="submit" className={buttonClass("primary", "h-10")}>
+              Search
+            </button>
+          </Form>
+        </div>
+      </section>
+
+      <section aria-labelledby="services-heading" className="py-16">
+        <div className="mx-auto max-w-7xl px-4">
+          <h2 id="services-heading" className="text-center text-3xl font-bold">
+            Our Services
+          </h2>
+          <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+            {SERVICES.map((service) => (
+              <li key={service.title} className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
+                <h3 className="text-lg font-semibold">{service.title}</h3>
+                <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{service.body}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <ProcessExplainer />
+
+      <section aria-labelledby="featured-heading" data-tour="featured-businesses" className="py-16">
+        <div className="mx-auto max-w-7xl px-4">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="featured-heading" className="text-3xl font-bold">
+              Featured Businesses
+            </h2>
+            <Link to="/search" className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
+              View More Businesses
+            </Link>
+          </div>
+          {featured === null ? (
+            <p role="alert" className="mt-8 text-red-700 dark:text-red-300">
+              Error loading businesses. Please try again later.
+            </p>
+          ) : (
+            <ul className="mt-8 grid gap-6 md:grid-cols-3">
+              {featured.map((business) => (
+                <li key={business.id}>
+                  <BusinessCard business={business} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="bg-slate-100 py-16 dark:bg-slate-900">
+        <div className="mx-auto max-w-3xl px-4 text-center">
+          <h2 id="cta-heading" className="text-3xl font-bold">
+            Ready to get your Business Tax Receipt?
+          </h2>
+          <p className="mt-4 text-slate-700 dark:text-slate-300">
+            Create an account, claim your business and pay online in a few minutes.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/register" className={buttonClass("primary")}>
+              Register Now
+            </Link>
+            <Link to="/search" className={buttonClass("outline")}>
+              Learn More
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,34 @@
+/** The /search query string, read and written the same way by the loader and the page's JS. */
+
+export const TOWN_CITIES = ["Pembroke Park"] as const;
+/** The city picker's "All Businesses" choice: no city filter. */
+export const ALL_CITIES = "all";
+
+export type SearchFilterValues = { name: string; doc: string; city: string; type: string; status: string };
+
+const FIELDS = ["name", "doc", "city", "type", "status"] as const;
+
+/** Filters from a query string (`q` is an alias of `name`); missing values are "". */
+export function readSearchFilters(params: URLSearchParams): SearchFilterValues {
+  const get = (key: string) => (params.get(key) ?? "").trim();
+  const city = get("city");
+  return {
+    name: get("name") || get("q"),
+    doc: get("doc"),
+    city: city.toLowerCase() === ALL_CITIES ? "" : city,
+    type: get("type"),
+    status: get("status"),
+  };
+}
+
+/** The canonical query string: only filled filters (and page when > 1), in a stable order. */
+export function searchQueryString(filters: Partial<SearchFilterValues>, page = 1): string {
+  const params = new URLSearchParams();
+  for (const key of FIELDS) {
+    const value = (filters[key] ?? "").trim();
+    if (value && !(key === "city" && value.toLowerCase() === ALL_CITIES)) params.set(key, value);
+  }
+  if (page > 1) params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `?${qs}` : "";
+}

@@ -1,0 +1,179 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ErrorPage } from "~/components/error-boundary";
+import { SubscriptionCard } from "~/components/subscription-card";
+import { buttonClass } from "~/components/ui/button";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { principalAddress } from "~/lib/address";
+import { formatCardDate } from "~/lib/dates";
+import { filingTypeLabel } from "~/lib/filing-types";
+import { getBusinessById, parseBusinessId, toPublicBusiness } from "~/models/business.server";
+import { getEnv } from "~/utils/env.server";
+import { getUser } from "~/utils/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.business.name} | Florida Business Registry` : "Business Not Found | Florida Business Registry" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseBusinessId(params.id);
+  const row = id === null ? undefined : getBusinessById(id);
+  if (!row) throw new Response("Business not found", { status: 404 });
+  const user = await getUser(request);
+  // Ownership is decided here: the owner's id never reaches the browser.
+  const isOwner = Boolean(user && row.isClaimed && row.ownerId === user.id);
+  const subscription =
+    isOwner && row.hasPaidBTR
+      ? {
+          businessId: row.id,
+          status: row.subscriptionStatus,
+          renewalDate: row.renewalDate,
+          autoRenew: row.autoRenew,
+          notice: row.renewalNotice,
+        }
+      : null;
+  return {
+    business: toPublicBusiness(row),
+    signedIn: Boolean(user),
+    isOwner,
+    subscription,
+    publishableKey: subscription ? (getEnv().STRIPE_PUBLISHABLE_KEY ?? null) : null,
+  };
+}
+
+const loginFirst = (signedIn: boolean, path: string) =>
+  signedIn ? path : `/login?${new URLSearchParams({ redirectTo: path })}`;
+
+const cardClass = "rounded-lg border border-slate-200 p-6 dark:border-slate-700";
+
+export default function BusinessPage() {
+  const { business, signedIn, isOwner, subscription, publishableKey } = useLoaderData<typeof loader>();
+  const address = principalAddress(business);
+  const count = (n: number | null) => (n === null || n === undefined ? "Not specified" : String(n));
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <Link to="/search" className="text-sm text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
+        ← Back to search
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold">{business.name}</h1>
+        <StatusBadge status={business.status} />
+      </div>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">{filingTypeLabel(business.filingType, { detail: true })}</p>
+
+      <div className="mt-8 grid gap-6 md:grid-cols-3">
+        <section aria-labelledby="details-heading" className={`${cardClass} md:col-span-2`}>
+          <h2 id="details-heading" className="text-lg font-semibold">
+            Business Details
+          </h2>
+          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+            <Detail label="Filing type" value={filingTypeLabel(business.filingType, { detail: true })} />
+            <Detail label="Status" value={business.status} />
+            <Detail label="Document number" value={business.documentNumber} mono />
+            <Detail label="City" value={business.city || "Not specified"} />
+            <Detail label="Registered on" value={formatCardDate(business.registeredOn)} />
+            <Detail label="Principal address" value={address || "Not specified"} />
+            {business.category ? <Detail label="Category" value={business.category} /> : null}
+            {business.isClaimed ? (
+              <>
+                <Detail label="Employees" value={count(business.employeeCount)} />
+                <Detail label="Vehicles" value={count(business.vehicleCount)} />
+              </>
+            ) : null}
+          </dl>
+        </section>
+
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="status-heading" className={cardClass} data-testid="status-card">
+            <h2 id="status-heading" className="text-lg font-semibold">
+              Status
+            </h2>
+            <p className="mt-3 flex items-center gap-2">
+              <StatusBadge status={business.status} />
+              <span className="text-sm">{business.isClaimed ? "Claimed" : "Not claimed"}</span>
+            </p>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              Registered on {formatCardDate(business.registeredOn)}
+            </p>
+          </section>
+
+          <section aria-labelledby="claim-heading" className={cardClass} data-testid="claim-card">
+            <h2 id="claim-heading" className="text-lg font-semibold">
+              Claim this business
+            </h2>
+            {!business.isClaimed && business.canBeClaimed ? (
+              <>
+                <p className="mt-2 text-sm">
+                  Own this business? Claim it with the verification code from your letter to manage it and pay its
+                  Business Tax Receipt.
+                </p>
+                <Link to={loginFirst(signedIn, `/claim/${business.id}`)} className={buttonClass("primary", "mt-4 w-full")}>
+                  Claim This Business
+                </Link>
+              </>
+            ) : isOwner ? (
+              <p className="mt-2 text-sm">You have claimed this business. You can manage it from your dashboard.</p>
+            ) : business.isClaimed ? (
+              <p className="mt-2 text-sm">
+                This business has already been claimed. If you are the owner, please contact support.
+              </p>
+            ) : (
+              <p className="mt-2 text-sm">
+                This business cannot be claimed online. If you are the owner, please contact support.
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="pay-heading" className={cardClass} data-testid="pay-card">
+            <h2 id="pay-heading" className="text-lg font-semibold">
+              Business Tax Receipt
+            </h2>
+            {business.hasPaidBTR ? (
+              <p className="mt-3">
+                <span className="inline-flex items-center rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800 dark:bg-green-900 dark:text-green-100">
+                  BTR Paid
+                </span>
+              </p>
+            ) : business.isClaimed ? (
+              <Link to={loginFirst(signedIn, `/payment/${business.id}`)} className={buttonClass("primary", "mt-4 w-full")}>
+                Pay Business Tax
+              </Link>
+            ) : (
+              <>
+                <button type="button" disabled aria-describedby="pay-hint" className={buttonClass("primary", "mt-4 w-full")}>
+                  Pay Business Tax
+                </button>
+                <p id="pay-hint" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+                  You must claim this business before paying taxes
+                </p>
+              </>
+            )}
+          </section>
+
+          {subscription ? <SubscriptionCard subscription={subscription} publishableKey={publishableKey} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Detail({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className={`mt-1 ${mono ? "font-mono" : ""}`}>{value}</dd>
+    </div>
+  );
+}
+
+/** Missing, non-numeric or failing: the spec's 'Business Not Found' (404 for missing ids). */
+export function ErrorBoundary() {
+  return (
+    <ErrorPage title="Business Not Found" message="The business you're looking for doesn't exist or has been removed.">
+      <Link to="/search" className={buttonClass("primary")}>
+        Return to Search
+      </Link>
+    </ErrorPage>
+  );
+}

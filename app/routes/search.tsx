@@ -1,0 +1,195 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigationType, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PaginationNav } from "~/components/pagination-nav";
+import { BusinessCard } from "~/components/search/business-card";
+import { CitySelect } from "~/components/search/city-select";
+import { SuggestInput } from "~/components/search/suggest-input";
+import { buttonClass } from "~/components/ui/button";
+import { FILING_TYPE_CODES, filingTypeLabel } from "~/lib/filing-types";
+import { parsePage } from "~/lib/pagination";
+import { readSearchFilters, searchQueryString } from "~/lib/search-params";
+import { BUSINESS_STATUSES } from "~/lib/status";
+import { searchBusinesses } from "~/models/business-search.server";
+
+export const meta: MetaFunction = () => [{ title: "Business Search | Florida Business Registry" }];
+
+export const PAGE_SIZE = 10;
+const KNOWN = ["name", "q", "doc", "city", "type", "status", "page"];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const filters = readSearchFilters(url.searchParams);
+  const requestedPage = parsePage(url.searchParams.get("page"));
+  // A plain (no-JS) form submits every field, filled or not: keep the address to the filled ones.
+  const untidy = KNOWN.some((key) => url.searchParams.has(key) && (url.searchParams.get(key) ?? "").trim() === "");
+  if (untidy || url.searchParams.get("city")?.toLowerCase() === "all") {
+    throw redirect(`/search${searchQueryString(filters, requestedPage)}`);
+  }
+  const { businesses, pagination, capped } = searchBusinesses({ ...filters, page: requestedPage, limit: PAGE_SIZE });
+  return { filters, businesses, pagination, capped };
+}
+
+const fieldClass =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+
+export default function SearchPage() {
+  const { filters, businesses, pagination, capped } = useLoaderData<typeof loader>();
+  const [, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+
+  // The form keeps what is typed while the address follows it (replace navigations); any other
+  // navigation (a link, back/forward, a submitted search) starts it afresh from the address.
+  const [formKey, setFormKey] = useState(location.key);
+  useEffect(() => {
+    if (navigationType !== "REPLACE") setFormKey(location.key);
+  }, [location.key, navigationType]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  /** With JS: put the filters in the address bar (page back to 1) without leaving the page. */
+  function syncAddress(delay: number) {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (!form.current) return;
+      const data = new FormData(form.current);
+      const value = (key: string) => String(data.get(key) ?? "");
+      const next = searchQueryString({
+        name: value("name"),
+        doc: value("doc"),
+        city: value("city"),
+        type: value("type"),
+        status: value("status"),
+      });
+      if (next !== location.search) setSearchParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
+    }, delay);
+  }
+
+  const from = pagination.total === 0 ? 0 : (pagination.page - 1) * pagination.limit + 1;
+  const to = Math.min(pagination.page * pagination.limit, pagination.total);
+  const total = `${pagination.total.toLocaleString("en-US")}${capped ? "+" : ""}`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Business Search</h1>
+      <Form
+        key={formKey}
+        ref={form}
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Search filters"
+        data-tour="search-filters"
+        className="mt-6 grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-2 lg:grid-cols-5 dark:border-slate-700"
+      >
+        <SuggestInput
+          kind="name"
+          name="name"
+          label="Business Name"
+          defaultValue={filters.name}
+          placeholder="Search by business name"
+          onValueChange={() => syncAddress(300)}
+        />
+        <SuggestInput
+          kind="doc"
+          name="doc"
+          label="Document Number"
+          defaultValue={filters.doc}
+          placeholder="e.g. L24000000003"
+          onValueChange={() => syncAddress(300)}
+        />
+        <div>
+          <label htmlFor="search-city" className="mb-1 block text-sm font-medium">
+            City
+          </label>
+          <CitySelect id="search-city" defaultValue={filters.city} onValueChange={() => syncAddress(100)} />
+        </div>
+        <div>
+          <label htmlFor="search-type" className="mb-1 block text-sm font-medium">
+            Filing Type
+          </label>
+          <select
+            id="search-type"
+            name="type"
+            defaultValue={filters.type}
+            onChange={() => syncAddress(100)}
+            className={fieldClass}
+          >
+            <option value="">All filing types</option>
+            {FILING_TYPE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {filingTypeLabel(code)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="search-status" className="mb-1 block text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="search-status"
+            name="status"
+            defaultValue={filters.status.toUpperCase()}
+            onChange={() => syncAddress(100)}
+            className={fieldClass}
+          >
+            <option value="">All statuses</option>
+            {BUSINESS_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status.charAt(0) + status.slice(1).toLowerCase()}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-wrap gap-3 md:col-span-2 lg:col-span-5">
+          <button type="submit" className={buttonClass("primary")}>
+            Search
+          </button>
+          <Link
+            to={`/${searchQueryString({ name: filters.name, doc: filters.doc, city: filters.city })}`}
+            className={buttonClass("outline")}
+          >
+            Back to Home
+          </Link>
+        </div>
+      </Form>
+
+      <section aria-labelledby="results-heading" data-tour="search-results" className="mt-8">
+        <h2 id="results-heading" className="sr-only">
+          Results
+        </h2>
+        {businesses.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center dark:border-slate-600">
+            <p className="text-lg font-semibold">No results found</p>
+            <p className="mt-2 text-slate-700 dark:text-slate-300">
+              Try adjusting your search or filter criteria to find what you&apos;re looking for.
+            </p>
+          </div>
+        ) : (
+          <>
+            <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+              {`Showing ${from.toLocaleString("en-US")} to ${to.toLocaleString("en-US")} of ${total} results`}
+            </p>
+            <ul className="mt-4 grid gap-4 md:grid-cols-2">
+              {businesses.map((business) => (
+                <li key={business.id}>
+                  <BusinessCard business={business} />
+                </li>
+              ))}
+            </ul>
+            <PaginationNav page={pagination.page} totalPages={pagination.totalPages} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,413 @@
+/**
+ * Search benchmark: `npm run bench:search [-- --n 3500000] [--regen] [--skip-http] [--seconds 10]`.
+ *
+ * 1. Generates a registry of N businesses (scripts/lib/registry-generator.ts) into its own file,
+ *    bench/registry-<N>.db (reused when it already holds N rows; --regen rebuilds it).
+ * 2. Times, in-process, the suggestion query and the full search query (page 1 + the count
+ *    behind 'Showing X to Y of Z results') over >= 1,000 varied queries: name prefixes, full
+ *    names, names with suffixes/punctuation/accents, document numbers (full, prefix, spaced,
+ *    lower case) and common words ("florida", "llc"); and the same searches done naively with
+ *    LIKE '%term%' (on a sample: a full scan per query).
+ * 3. Starts the production build (remix-serve build/index.js; run `npx remix build` first) on
+ *    the bench database and measures requests/second of /search?name=... against the trivial
+ *    /resources/healthz with autocannon (50 connections).
+ * Latencies are reported as wall-clock time and as CPU time (process.cpuUsage), since on a
+ * shared machine the wall clock also counts time spent waiting for a core.
+ * Prints a table and writes bench/search-<N>-<timestamp>.json.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import Database from "better-sqlite3";
+import { generateBusiness, rng } from "./lib/registry-generator";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(args[i + 1]?.replace(/[_,]/g, "")) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const N = Math.trunc(option("n", 3_500_000));
+const HTTP_SECONDS = option("seconds", 10);
+const PORT = Math.trunc(option("port", 3199));
+const IN_TOWN_EVERY = 50; // 2% of the registry in Pembroke Park
+
+const benchDir = path.resolve("bench");
+fs.mkdirSync(benchDir, { recursive: true });
+const dbFile = path.join(benchDir, `registry-${N}.db`);
+process.env.DATABASE_PATH = dbFile;
+process.env.NODE_ENV ??= "production";
+process.env.SESSION_SECRET ??= "bench-session-secret-0123456789";
+
+const { openDatabase } = await import("~/db/client.server");
+const { resetEnvCache } = await import("~/utils/env.server");
+resetEnvCache();
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+// ---------------------------------------------------------------------------------------------
+// 1. Generate
+// ---------------------------------------------------------------------------------------------
+function rowCount(file: string): number {
+  if (!fs.existsSync(file)) return -1;
+  try {
+    const db = new Database(file, { readonly: true });
+    const n = (db.prepare("SELECT count(*) AS n FROM businesses").get() as { n: number }).n;
+    db.close();
+    return n;
+  } catch {
+    return -1;
+  }
+}
+
+let generateSeconds: number | null = null;
+if (flag("regen") || rowCount(dbFile) !== N) {
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbFile + suffix, { force: true });
+  const started = performance.now();
+  const db = openDatabase(dbFile).$client; // creates the schema through the real migrations
+  db.pragma("journal_mode = OFF");
+  db.pragma("synchronous = OFF");
+  db.pragma("cache_size = -262144");
+  db.pragma("temp_store = MEMORY");
+  // Bulk load first, then build the secondary indexes, the FTS index and its triggers once.
+  const deferred = db
+    .prepare(
+      "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'businesses' AND type IN ('index','trigger') AND sql IS NOT NULL",
+    )
+    .all() as { type: string; name: string; sql: string }[];
+  for (const d of deferred) db.exec(`DROP ${d.type.toUpperCase()} "${d.name}"`);
+  const insert = db.prepare(
+    `INSERT INTO businesses (id, name, document_number, filing_type, status, address1, address2, city, state, zip,
+       registered_on, category, verification_code) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  );
+  db.transaction(() => {
+    for (let i = 0; i < N; i++) {
+      const b = generateBusiness(i, i % IN_TOWN_EVERY === 0);
+      insert.run(i + 1, b.name, b.documentNumber, b.filingType, b.status, b.address1, b.address2, b.city, b.state, b.zip,
+        b.registeredOn, b.category, b.verificationCode);
+      if ((i + 1) % 500_000 === 0) log(`inserted ${(i + 1).toLocaleString("en-US")} rows`);
+    }
+  })();
+  const inserted = performance.now();
+  log(`rows inserted in ${((inserted - started) / 1000).toFixed(1)} s; building indexes`);
+  for (const d of deferred.filter((x) => x.type === "index")) db.exec(d.sql);
+  const indexed = performance.now();
+  log(`b-tree indexes in ${((indexed - inserted) / 1000).toFixed(1)} s; building the FTS index`);
+  db.exec(
+    `INSERT INTO businesses_fts(rowid, name)
+       SELECT id, replace(replace(replace(replace(name, '''', ''), '’', ''), 'ʼ', ''), '.', '') FROM businesses`,
+  );
+  db.exec("INSERT INTO businesses_fts(businesses_fts) VALUES ('optimize')");
+  for (const d of deferred.filter((x) => x.type === "trigger")) db.exec(d.sql);
+  db.exec("ANALYZE");
+  db.pragma("journal_mode = WAL");
+  db.close();
+  generateSeconds = (performance.now() - started) / 1000;
+  log(`generated ${N.toLocaleString("en-US")} businesses in ${generateSeconds.toFixed(1)} s -> ${dbFile}`);
+} else {
+  log(`reusing ${dbFile} (${N.toLocaleString("en-US")} rows)`);
+}
+const dbBytes = fs.statSync(dbFile).size;
+
+// ---------------------------------------------------------------------------------------------
+// 2. Queries
+// ---------------------------------------------------------------------------------------------
+type Query = { kind: string; name?: string; doc?: string };
+
+function buildQueries(count: number): Query[] {
+  const r = rng(20261121);
+  const sample = () => generateBusiness(Math.floor(r() * N), false);
+  const sampleIndex = () => Math.floor(r() * N);
+  const queries: Query[] = [];
+  const kinds: (() => Query)[] = [
+    // someone typing the start of a name: 2 to 6 characters of its first word
+    () => {
+      const word = sample().name.split(" ")[0];
+      return { kind: "name prefix", name: word.slice(0, 2 + Math.floor(r() * 5)) };
+    },
+    // first word plus the start of the second ("gulf log")
+    () => {
+      const [a, b = ""] = sample().name.split(" ");
+      return { kind: "two-word prefix", name: `${a.slice(0, 3 + Math.floor(r() * 4))} ${b.slice(0, 2 + Math.floor(r() * 3))}` };
+    },
+    // the full name as registered, or lower-cased without punctuation and suffix
+    () => {
+      const name = sample().name;
+      return r() < 0.5
+        ? { kind: "full name", name }
+        : { kind: "full name, no suffix", name: name.toLowerCase().replace(/[.,']/g, "").replace(/ (inc|llc|corp|corporation|co|ltd|lp|lllp)$/, "") };
+    },
+    // document numbers: full, prefix, lower case, with spaces
+    () => {
+      const doc = generateBusiness(sampleIndex(), false).documentNumber;
+      const roll = r();
+      if (roll < 0.4) return { kind: "doc full", doc };
+      if (roll < 0.7) return { kind: "doc prefix", doc: doc.slice(0, 4 + Math.floor(r() * 6)) };
+      return { kind: "doc spaced/lower", doc: `${doc.slice(0, 3).toLowerCase()} ${doc.slice(3, 8)} ${doc.slice(8)}` };
+    },
+    // common words that match a large share of the registry
+    () => ({ kind: "common word", name: ["florida", "llc", "miami", "sunshine", "auto", "inc", "services", "the"][Math.floor(r() * 8)] }),
+    // hostile input
+    () => ({ kind: "hostile", name: ['"gulf" OR *', "NEAR(a b)", "-(coral)", "🙂 café", "a".repeat(500)][Math.floor(r() * 5)] }),
+  ];
+  const weights = [0.3, 0.2, 0.2, 0.18, 0.08, 0.04];
+  for (let i = 0; i < count; i++) {
+    let x = r();
+    let k = 0;
+    while (k < weights.length - 1 && x >= weights[k]) x -= weights[k++];
+    queries.push(kinds[k]());
+  }
+  return queries;
+}
+
+const queries = buildQueries(Math.trunc(option("queries", 1200)));
+const { searchBusinesses, suggestBusinesses } = await import("~/models/business-search.server");
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return {
+    count: sorted.length,
+    p50: +at(50).toFixed(3),
+    p95: +at(95).toFixed(3),
+    p99: +at(99).toFixed(3),
+    max: +sorted[sorted.length - 1].toFixed(3),
+  };
+}
+
+function time(fn: () => unknown): number {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+}
+
+// warm the page cache and statement caches
+for (const q of queries.slice(0, 50)) {
+  suggestBusinesses({ name: q.name, doc: q.doc });
+  searchBusinesses({ name: q.name, doc: q.doc, page: 1, limit: 10 });
+}
+
+/** CPU time of fn in ms: unlike wall-clock time, not inflated when other processes hold the cores. */
+function cpuTime(fn: () => unknown): number {
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+const suggestTimes: number[] = [];
+const searchTimes: number[] = [];
+const suggestCpu: number[] = [];
+const searchCpu: number[] = [];
+const byKind = new Map<string, number[]>();
+for (const q of queries) {
+  suggestTimes.push(time(() => suggestBusinesses({ name: q.name, doc: q.doc, limit: 5 })));
+  suggestCpu.push(cpuTime(() => suggestBusinesses({ name: q.name, doc: q.doc, limit: 5 })));
+  const t = time(() => searchBusinesses({ name: q.name, doc: q.doc, page: 1, limit: 10 }));
+  searchTimes.push(t);
+  searchCpu.push(cpuTime(() => searchBusinesses({ name: q.name, doc: q.doc, page: 1, limit: 10 })));
+  if (!byKind.has(q.kind)) byKind.set(q.kind, []);
+  byKind.get(q.kind)!.push(t);
+}
+
+// What the count cap saves: exact FTS5 counts of the common words (the capped count stops at 10,001).
+const { buildNameQuery } = await import("~/lib/search-query");
+const countDb = new Database(dbFile, { readonly: true });
+const exactCount = countDb.prepare("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?");
+const uncappedCounts: { word: string; matches: number; ms: number }[] = [];
+for (const word of ["florida", "llc", "inc", "sunshine", "auto", "miami"]) {
+  const match = buildNameQuery(word)!.all;
+  exactCount.get(match);
+  let matches = 0;
+  const ms = time(() => (matches = (exactCount.get(match) as { n: number }).n));
+  uncappedCounts.push({ word, matches, ms: +ms.toFixed(2) });
+}
+countDb.close();
+
+// Naive: LIKE '%term%' scans every row (case-insensitive for ASCII only, no accents, no ranking).
+const naiveDb = new Database(dbFile, { readonly: true });
+const naiveSuggest = naiveDb.prepare("SELECT id, name, document_number, city FROM businesses WHERE name LIKE ? LIMIT 5");
+const naiveSuggestDoc = naiveDb.prepare("SELECT id, name, document_number, city FROM businesses WHERE document_number LIKE ? LIMIT 5");
+const naiveCount = naiveDb.prepare("SELECT count(*) AS n FROM businesses WHERE name LIKE ?");
+const naiveCountDoc = naiveDb.prepare("SELECT count(*) AS n FROM businesses WHERE document_number LIKE ?");
+const naivePage = naiveDb.prepare("SELECT * FROM businesses WHERE name LIKE ? ORDER BY name LIMIT 10");
+const naivePageDoc = naiveDb.prepare("SELECT * FROM businesses WHERE document_number LIKE ? ORDER BY document_number LIMIT 10");
+const naiveSample = queries.filter((_, i) => i % Math.max(1, Math.floor(queries.length / Math.max(20, Math.min(100, Math.floor(3e7 / N))))) === 0);
+const naiveSuggestTimes: number[] = [];
+const naiveSearchTimes: number[] = [];
+for (const q of naiveSample) {
+  const term = `%${q.doc ?? q.name}%`;
+  naiveSuggestTimes.push(time(() => (q.doc ? naiveSuggestDoc : naiveSuggest).all(term)));
+  naiveSearchTimes.push(
+    time(() => {
+      (q.doc ? naiveCountDoc : naiveCount).get(term);
+      (q.doc ? naivePageDoc : naivePage).all(term);
+    }),
+  );
+}
+naiveDb.close();
+
+// ---------------------------------------------------------------------------------------------
+// 3. HTTP throughput
+// ---------------------------------------------------------------------------------------------
+type HttpResult = {
+  path: string;
+  requestsPerSec: number;
+  latencyP50: number;
+  latencyP99: number;
+  errors: number;
+  non2xx: number;
+  /** Server process CPU time per request (Linux /proc), independent of other load. */
+  serverCpuMsPerRequest: number | null;
+};
+
+/** CPU time (ms) used so far by a process, from /proc/<pid>/stat (null where unavailable). */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return null;
+  }
+}
+let http: { search: HttpResult; trivial: HttpResult; ratio: number } | null = null;
+
+async function waitForServer(url: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+if (!flag("skip-http")) {
+  if (!fs.existsSync("build/index.js")) throw new Error("build/index.js missing: run `npx remix build` first");
+  const { default: autocannon } = await import("autocannon");
+  const server = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_PATH: dbFile },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const base = `http://localhost:${PORT}`;
+    await waitForServer(`${base}/resources/healthz`);
+    const names = queries.filter((q) => q.name && q.kind !== "hostile").slice(0, 200).map((q) => q.name!);
+    const run = (label: string, paths: string[]) =>
+      new Promise<HttpResult>((resolve, reject) => {
+        let i = 0;
+        const cpuBefore = processCpuMs(server.pid);
+        autocannon(
+          {
+            url: base,
+            connections: 50,
+            duration: HTTP_SECONDS,
+            requests: [{ method: "GET", setupRequest: (req: { path: string }) => ({ ...req, path: paths[i++ % paths.length] }) }],
+          },
+          (err: Error | null, result: { requests: { average: number; total: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number }) => {
+            if (err) return reject(err);
+            const cpuAfter = processCpuMs(server.pid);
+            resolve({
+              serverCpuMsPerRequest:
+                cpuBefore === null || cpuAfter === null || result.requests.total === 0
+                  ? null
+                  : +((cpuAfter - cpuBefore) / result.requests.total).toFixed(2),
+              path: label,
+              requestsPerSec: Math.round(result.requests.average),
+              latencyP50: result.latency.p50,
+              latencyP99: result.latency.p99,
+              errors: result.errors,
+              non2xx: result.non2xx,
+            });
+          },
+        );
+      });
+    // warm up both routes
+    for (const p of ["/resources/healthz", `/search?name=${encodeURIComponent(names[0])}`]) await fetch(base + p).then((r) => r.text());
+    const trivial = await run("/resources/healthz", ["/resources/healthz"]);
+    const search = await run(
+      "/search?name=...",
+      names.map((n) => `/search?name=${encodeURIComponent(n)}`),
+    );
+    http = { search, trivial, ratio: +(search.requestsPerSec / trivial.requestsPerSec).toFixed(2) };
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+const suggest = percentiles(suggestTimes);
+const search = percentiles(searchTimes);
+const naiveSuggestStats = percentiles(naiveSuggestTimes);
+const naiveSearchStats = percentiles(naiveSearchTimes);
+const report = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: +(os.totalmem() / 2 ** 30).toFixed(1), platform: `${os.platform()} ${os.release()}`, node: process.version, loadAverage: os.loadavg().map((x) => +x.toFixed(2)) },
+  rows: N,
+  dbMegabytes: +(dbBytes / 2 ** 20).toFixed(0),
+  generateSeconds: generateSeconds === null ? null : +generateSeconds.toFixed(1),
+  queries: queries.length,
+  naiveSampleSize: naiveSample.length,
+  ms: { suggest, search, suggestCpu: percentiles(suggestCpu), searchCpu: percentiles(searchCpu), naiveSuggest: naiveSuggestStats, naiveSearch: naiveSearchStats },
+  uncappedCounts,
+  searchByKind: Object.fromEntries([...byKind].map(([k, v]) => [k, percentiles(v)])),
+  http,
+  targets: {
+    suggestP99AtMost5ms: suggest.p99 <= 5,
+    searchP95AtMost15ms: search.p95 <= 15,
+    searchRpsAtLeastHalfOfTrivial: http ? http.ratio >= 0.5 : null,
+    suggestCpuP99AtMost5ms: percentiles(suggestCpu).p99 <= 5,
+    searchCpuP95AtMost15ms: percentiles(searchCpu).p95 <= 15,
+  },
+};
+
+const row = (label: string, s: { count: number; p50: number; p95: number; p99: number; max: number }) =>
+  `| ${label.padEnd(34)} | ${String(s.count).padStart(5)} | ${s.p50.toFixed(2).padStart(8)} | ${s.p95.toFixed(2).padStart(8)} | ${s.p99.toFixed(2).padStart(8)} | ${s.max.toFixed(2).padStart(8)} |`;
+const lines = [
+  `Search benchmark, ${N.toLocaleString("en-US")} businesses (${report.dbMegabytes} MB), ${report.date}`,
+  `Machine: ${report.machine.cpus} CPUs (${report.machine.model}), ${report.machine.memoryGb} GB, ${report.machine.platform}, Node ${report.machine.node}, load ${report.machine.loadAverage.join(" ")}`,
+  generateSeconds === null ? "Database reused (not regenerated)" : `Generated in ${generateSeconds.toFixed(1)} s`,
+  "",
+  "| query (ms)                         |     n |      p50 |      p95 |      p99 |      max |",
+  "|------------------------------------|------:|---------:|---------:|---------:|---------:|",
+  row("suggestions (FTS5, 5 rows)", suggest),
+  row("full search (FTS5, page + count)", search),
+  row("suggestions, CPU time", percentiles(suggestCpu)),
+  row("full search, CPU time", percentiles(searchCpu)),
+  row("naive suggestions (LIKE '%t%')", naiveSuggestStats),
+  row("naive full search (LIKE, + count)", naiveSearchStats),
+  ...[...byKind].map(([k, v]) => row(`  full search: ${k}`, percentiles(v))),
+];
+lines.push(
+  "",
+  `Exact (uncapped) FTS5 counts, for comparison: ${uncappedCounts.map((c) => `"${c.word}" ${c.matches.toLocaleString("en-US")} matches in ${c.ms.toFixed(1)} ms`).join("; ")}`,
+);
+if (http) {
+  lines.push(
+    "",
+    "| HTTP, 50 connections  | req/s | p50 ms | p99 ms | errors | server CPU ms/req |",
+    "|-----------------------|------:|-------:|-------:|-------:|------------------:|",
+    ...[http.trivial, http.search].map(
+      (h) => `| ${h.path.padEnd(21)} | ${String(h.requestsPerSec).padStart(5)} | ${String(h.latencyP50).padStart(6)} | ${String(h.latencyP99).padStart(6)} | ${String(h.errors + h.non2xx).padStart(6)} | ${String(h.serverCpuMsPerRequest ?? "n/a").padStart(17)} |`,
+    ),
+    "",
+    `/search reaches ${(http.ratio * 100).toFixed(0)}% of the trivial route's requests per second.`,
+  );
+}
+lines.push(
+  "",
+  `Targets (wall clock): suggestions p99 <= 5 ms: ${report.targets.suggestP99AtMost5ms ? "met" : "MISSED"}; full search p95 <= 15 ms: ${report.targets.searchP95AtMost15ms ? "met" : "MISSED"}; (CPU time: ${report.targets.suggestCpuP99AtMost5ms ? "met" : "MISSED"} / ${report.targets.searchCpuP95AtMost15ms ? "met" : "MISSED"}); /search >= 50% of trivial rps: ${http ? (report.targets.searchRpsAtLeastHalfOfTrivial ? "met" : "MISSED") : "not measured"}`,
+);
+console.log(lines.join("\n"));
+const out = path.join(benchDir, `search-${N}-${report.date.replace(/[:.]/g, "-")}.json`);
+fs.writeFileSync(out, JSON.stringify(report, null, 2));
+log(`wrote ${out}`);
