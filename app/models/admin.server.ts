@@ -197,9 +197,57 @@ function withOwnership(cards: BusinessCard[]): AdminBusiness[] {
   });
 }
 
-export function listBusinesses(request: PageRequest, filters: BusinessFilters = {}, { claimed }: { claimed?: boolean } = {}): Page<AdminBusiness> {
-  const result = searchBusinesses({ ...filters, claimed, page: request.page, limit: request.limit });
-  return { items: withOwnership(result.businesses), pagination: result.pagination };
+/**
+ * One page of businesses (all, or only claimed ones). A name or document search goes through
+ * the registry search (whose counts stop at COUNT_CAP: `capped` then says so); the plain lists
+ * are exact and page through the whole registry in id order.
+ */
+export function listBusinesses(
+  request: PageRequest,
+  filters: BusinessFilters = {},
+  { claimed }: { claimed?: boolean } = {},
+): Page<AdminBusiness> & { capped: boolean } {
+  if (filters.name || filters.doc) {
+    const result = searchBusinesses({ ...filters, claimed, page: request.page, limit: request.limit });
+    return { items: withOwnership(result.businesses), pagination: result.pagination, capped: result.capped };
+  }
+  const db = getDb();
+  // "owner_id > 0" lets SQLite count claimed businesses through the owner index.
+  const where = claimed ? and(gt(businesses.ownerId, 0), eq(businesses.isClaimed, true)) : undefined;
+  const total = db.select({ n: count() }).from(businesses).where(where).get()?.n ?? 0;
+  const result = page(total, request, (limit, offset) => {
+    const ids = db.select({ id: businesses.id }).from(businesses).where(where).orderBy(businesses.id).limit(limit).offset(offset).all();
+    if (ids.length === 0) return [];
+    const cards = db
+      .select({
+        id: businesses.id,
+        name: businesses.name,
+        documentNumber: businesses.documentNumber,
+        filingType: businesses.filingType,
+        status: businesses.status,
+        address1: businesses.address1,
+        address2: businesses.address2,
+        city: businesses.city,
+        state: businesses.state,
+        zip: businesses.zip,
+        registeredOn: businesses.registeredOn,
+        category: businesses.category,
+        isClaimed: businesses.isClaimed,
+        canBeClaimed: businesses.canBeClaimed,
+        hasPaidBTR: businesses.hasPaidBTR,
+      })
+      .from(businesses)
+      .where(
+        inArray(
+          businesses.id,
+          ids.map((r) => r.id),
+        ),
+      )
+      .orderBy(businesses.id)
+      .all();
+    return withOwnership(cards);
+  });
+  return { ...result, capped: false };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -44,10 +44,11 @@ function loadTab(tab: AdminTab, params: URLSearchParams) {
     case "businesses":
     case "claimed-businesses": {
       const filters = parseBusinessFilters(params);
-      const { items, pagination } = listBusinesses(request, filters, { claimed: tab === "claimed-businesses" ? true : undefined });
+      const { items, pagination, capped } = listBusinesses(request, filters, { claimed: tab === "claimed-businesses" ? true : undefined });
       return {
         tab,
         pagination,
+        capped,
         filters,
         businesses: items.map((b) => ({
           id: b.id,
@@ -160,7 +161,7 @@ export default function Admin() {
         {view.tab === "businesses" || view.tab === "claimed-businesses" ? (
           <BusinessSearchForm key={`${view.tab}:${filters.name ?? ""}:${filters.doc ?? ""}`} tab={view.tab} name={filters.name} doc={filters.doc} />
         ) : null}
-        <Showing pagination={view.pagination} count={rowCount(view)} />
+        <Showing pagination={view.pagination} count={rowCount(view)} capped={"capped" in view && view.capped === true} />
         <TabTable view={view} />
         <PaginationNav page={view.pagination.page} totalPages={view.pagination.totalPages} />
       </section>
@@ -191,12 +192,13 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Showing({ pagination, count }: { pagination: Pagination; count: number }) {
+function Showing({ pagination, count, capped }: { pagination: Pagination; count: number; capped: boolean }) {
   if (pagination.total === 0) return <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">No results found</p>;
   const from = (pagination.page - 1) * pagination.limit + 1;
   return (
     <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" data-testid="showing">
-      Showing {from} to {from + count - 1} of {pagination.total.toLocaleString("en-US")} results
+      Showing {from} to {from + count - 1} of {pagination.total.toLocaleString("en-US")}
+      {capped ? "+" : ""} results
     </p>
   );
 }

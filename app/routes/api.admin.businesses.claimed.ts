@@ -6,6 +6,6 @@ import { requireApiAdmin } from "~/utils/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const params = new URL(request.url).searchParams;
-  const { items, pagination } = listBusinesses(parseApiPageRequest(params), parseBusinessFilters(params), { claimed: true });
-  return Response.json({ businesses: items, pagination });
+  const { items, pagination, capped } = listBusinesses(parseApiPageRequest(params), parseBusinessFilters(params), { claimed: true });
+  return Response.json({ businesses: items, pagination, capped });
 }

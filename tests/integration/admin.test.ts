@@ -115,7 +115,7 @@ describe("pagination", () => {
 
   it("an empty list has one empty page", async () => {
     const body = await (await get(apiBusinesses, `/api/admin/businesses?name=${unique("nothingmatches")}`)).json();
-    expect(body).toEqual({ businesses: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 1 } });
+    expect(body).toEqual({ businesses: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 1 }, capped: false });
   });
 });
 
@@ -234,5 +234,24 @@ describe("CSV reports", () => {
       db.map((p) => [String(p.id), p.createdAt.toISOString(), p.userId ? String(p.userId) : "", (p.amount / 100).toFixed(2), p.description.startsWith("+") ? `'${p.description}` : p.description, p.stripePaymentId]),
     );
     expect(rows[0][3]).toBe(owner.username);
+  });
+});
+
+describe("a registry larger than the search's count cap (runs last: it adds 10,000 rows)", () => {
+  it("the plain businesses list counts and pages exactly; a broad search says it is capped", async () => {
+    const client = getDb().$client;
+    const insert = client.prepare("INSERT INTO businesses (name, document_number, filing_type, status, city) VALUES (?, ?, 'LLC', 'ACTIVE', 'Miami')");
+    client.transaction(() => {
+      for (let i = 0; i < 10_000; i++) insert.run(`Bulk Cap ${i} LLC`, `BULK${String(i).padStart(8, "0")}`);
+    })();
+    const total = 23 + 10_000;
+    const first = await (await get(apiBusinesses, "/api/admin/businesses")).json();
+    expect(first.pagination).toEqual({ page: 1, limit: 10, total, totalPages: Math.ceil(total / 10) });
+    expect(first.capped).toBe(false);
+    const last = await (await get(apiBusinesses, `/api/admin/businesses?page=${Math.ceil(total / 10)}&limit=10`)).json();
+    expect(last.businesses.map((b: { name: string }) => b.name)).toEqual(["Bulk Cap 9997 LLC", "Bulk Cap 9998 LLC", "Bulk Cap 9999 LLC"]);
+    const broad = await (await get(apiBusinesses, "/api/admin/businesses?name=bulk")).json();
+    expect(broad.capped).toBe(true);
+    expect(broad.pagination.total).toBe(10_000);
   });
 });
