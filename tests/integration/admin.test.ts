@@ -237,19 +237,19 @@ describe("CSV reports", () => {
   });
 });
 
-describe("a registry larger than the search's count cap (runs last: it adds 10,000 rows)", () => {
+describe("a registry larger than the search's count cap (runs last: it adds 10,001 rows)", () => {
   it("the plain businesses list counts and pages exactly; a broad search says it is capped", async () => {
     const client = getDb().$client;
     const insert = client.prepare("INSERT INTO businesses (name, document_number, filing_type, status, city) VALUES (?, ?, 'LLC', 'ACTIVE', 'Miami')");
     client.transaction(() => {
-      for (let i = 0; i < 10_000; i++) insert.run(`Bulk Cap ${i} LLC`, `BULK${String(i).padStart(8, "0")}`);
+      for (let i = 0; i < 10_001; i++) insert.run(`Bulk Cap ${i} LLC`, `BULK${String(i).padStart(8, "0")}`);
     })();
-    const total = 23 + 10_000;
+    const total = 23 + 10_001;
     const first = await (await get(apiBusinesses, "/api/admin/businesses")).json();
     expect(first.pagination).toEqual({ page: 1, limit: 10, total, totalPages: Math.ceil(total / 10) });
     expect(first.capped).toBe(false);
     const last = await (await get(apiBusinesses, `/api/admin/businesses?page=${Math.ceil(total / 10)}&limit=10`)).json();
-    expect(last.businesses.map((b: { name: string }) => b.name)).toEqual(["Bulk Cap 9997 LLC", "Bulk Cap 9998 LLC", "Bulk Cap 9999 LLC"]);
+    expect(last.businesses.map((b: { name: string }) => b.name)).toEqual(["Bulk Cap 9997 LLC", "Bulk Cap 9998 LLC", "Bulk Cap 9999 LLC", "Bulk Cap 10000 LLC"]);
     const broad = await (await get(apiBusinesses, "/api/admin/businesses?name=bulk")).json();
     expect(broad.capped).toBe(true);
     expect(broad.pagination.total).toBe(10_000);
