@@ -154,6 +154,30 @@ test.describe("admin dashboard", () => {
     expect(filtered.rows.slice(1).map((r) => r[0])).toContain("3");
   });
 
+  test("the JSON endpoints answer through the router, by role", async ({ page, loginAs }) => {
+    const paths = [
+      "/api/admin/users",
+      "/api/admin/businesses",
+      "/api/admin/businesses/claimed",
+      "/api/admin/payments",
+      "/api/admin/drivers-licenses",
+      "/api/admin/reports/payments",
+    ];
+    for (const path of paths) expect((await page.request.get(path)).status(), path).toBe(401);
+    await loginAs(DEMO_USER);
+    for (const path of paths) expect((await page.request.get(path)).status(), path).toBe(403);
+    await loginAs(ADMIN);
+    const claimed = await (await page.request.get("/api/admin/businesses/claimed?limit=100")).json();
+    expect(claimed.businesses.length).toBeGreaterThanOrEqual(2);
+    for (const b of claimed.businesses) expect(b.isClaimed).toBe(true);
+    const all = await (await page.request.get("/api/admin/businesses")).json();
+    expect(all.pagination).toMatchObject({ page: 1, limit: 10 });
+    expect(all.pagination.total).toBeGreaterThanOrEqual(2503);
+    expect((await page.request.get("/api/admin/users?limit=101")).status()).toBe(400);
+    const users = await page.request.get("/api/admin/users");
+    expect(await users.text()).not.toMatch(/password|scrypt/i);
+  });
+
   test("a failed report download shows the spec's alert @js-only", async ({ page, loginAs }) => {
     await loginAs(ADMIN);
     await page.route("**/api/admin/reports/businesses", (route) => route.fulfill({ status: 500, body: "boom" }));
