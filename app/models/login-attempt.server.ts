@@ -4,10 +4,10 @@
  * oldest of those failures leaves the window.
  *
  * Client address: remix-serve hands loaders no socket address, so the address is the first
- * X-Forwarded-For entry when a proxy in front of the app sets it, else one shared constant.
- * Deploy behind a proxy that overwrites X-Forwarded-For; without one, every client shares one
- * address bucket (and a client could send its own header), so the per-username limit is the
- * one that always holds.
+ * X-Forwarded-For entry when a proxy in front of the app sets it. Without it the address is
+ * unknown and only the per-username limit applies: one shared bucket for every client would let
+ * ten wrong guesses by anyone pause sign-in for everybody. Deploy behind a proxy that
+ * overwrites X-Forwarded-For (a client could otherwise send its own header).
  */
 import { and, desc, eq, gt, lt, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -29,7 +29,9 @@ export function lockoutSeconds(username: string, address: string, now = Date.now
   const since = new Date(now - WINDOW_MS);
   const db = getDb();
   let until = 0;
-  for (const condition of [eq(loginAttempts.username, usernameKey(username)), eq(loginAttempts.ip, address)]) {
+  const conditions = [eq(loginAttempts.username, usernameKey(username))];
+  if (address !== UNKNOWN_ADDRESS) conditions.push(eq(loginAttempts.ip, address));
+  for (const condition of conditions) {
     // The MAX_FAILURES-th most recent failure in the window decides when the lock lifts.
     const row = db
       .select({ createdAt: loginAttempts.createdAt })

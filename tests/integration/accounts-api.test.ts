@@ -10,8 +10,8 @@ import * as apiPassword from "~/routes/api.user.password";
 import * as apiProfile from "~/routes/api.user.profile";
 import { verifyPassword } from "~/utils/password.server";
 import { getUser } from "~/utils/session.server";
-import { createUser, makeRequest, sessionCookieFor, TEST_PASSWORD, unique } from "../support/factories";
-import { call, sessionCookieFrom, sessionSetCookie, uniqueAddress } from "../support/accounts";
+import { callRoute, createUser, makeRequest, sessionCookieFor, TEST_PASSWORD, unique } from "../support/factories";
+import { sessionCookieFrom, sessionSetCookie, uniqueAddress } from "../support/accounts";
 
 type ApiError = { error: { message: string; fieldErrors?: Record<string, string[]> } };
 const asUser = (cookie: string) => new Request("http://localhost:3000/", { headers: { Cookie: cookie } });
@@ -27,14 +27,14 @@ function jsonRequest(path: string, method: string, json: unknown, extra: { cooki
 
 describe("GET /api/user", () => {
   it("is 401 when signed out", async () => {
-    const response = await call(apiUser.loader, await makeRequest("/api/user"));
+    const response = await callRoute(apiUser.loader, await makeRequest("/api/user"));
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: { message: "Authentication required" } });
   });
 
   it("answers the signed-in user without the password hash", async () => {
     const user = await createUser({ firstName: "Lee" });
-    const response = await call(apiUser.loader, await makeRequest("/api/user", { user }));
+    const response = await callRoute(apiUser.loader, await makeRequest("/api/user", { user }));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const body = (await response.json()) as Record<string, unknown>;
@@ -47,7 +47,7 @@ describe("GET /api/user", () => {
 describe("POST /api/login", () => {
   it("sets the cookie and answers the user", async () => {
     const user = await createUser();
-    const response = await call(apiLogin.action, await jsonRequest("/api/login", "POST", { username: user.username, password: TEST_PASSWORD }));
+    const response = await callRoute(apiLogin.action, await jsonRequest("/api/login", "POST", { username: user.username, password: TEST_PASSWORD }));
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ id: user.id, username: user.username });
@@ -58,7 +58,7 @@ describe("POST /api/login", () => {
 
   it("rememberMe: true gives a 30-day cookie", async () => {
     const user = await createUser();
-    const response = await call(
+    const response = await callRoute(
       apiLogin.action,
       await jsonRequest("/api/login", "POST", { username: user.username, password: TEST_PASSWORD, rememberMe: true }),
     );
@@ -68,8 +68,8 @@ describe("POST /api/login", () => {
 
   it("401 with one message for a wrong password and an unknown user", async () => {
     const user = await createUser();
-    const wrong = await call(apiLogin.action, await jsonRequest("/api/login", "POST", { username: user.username, password: "nope-nope" }));
-    const unknown = await call(apiLogin.action, await jsonRequest("/api/login", "POST", { username: unique("ghost_"), password: "nope-nope" }));
+    const wrong = await callRoute(apiLogin.action, await jsonRequest("/api/login", "POST", { username: user.username, password: "nope-nope" }));
+    const unknown = await callRoute(apiLogin.action, await jsonRequest("/api/login", "POST", { username: unique("ghost_"), password: "nope-nope" }));
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual({ error: { message: "Invalid username or password" } });
@@ -78,7 +78,7 @@ describe("POST /api/login", () => {
   });
 
   it("400 with field errors", async () => {
-    const response = await call(apiLogin.action, await jsonRequest("/api/login", "POST", { username: "", rememberMe: "yes" }));
+    const response = await callRoute(apiLogin.action, await jsonRequest("/api/login", "POST", { username: "", rememberMe: "yes" }));
     expect(response.status).toBe(400);
     const body = (await response.json()) as ApiError;
     expect(body.error.message).toBe("Please check your information and try again");
@@ -89,19 +89,19 @@ describe("POST /api/login", () => {
 
   it("400 for a body that is not a JSON object, 415 for a form post, 405 for GET", async () => {
     const bad = new Request("http://localhost:3000/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{oops" });
-    expect((await call(apiLogin.action, bad)).status).toBe(400);
+    expect((await callRoute(apiLogin.action, bad)).status).toBe(400);
     const form = await makeRequest("/api/login", { form: { username: "a", password: "b" } });
-    expect((await call(apiLogin.action, form)).status).toBe(415);
-    expect((await call(apiLogin.loader, await makeRequest("/api/login"))).status).toBe(405);
+    expect((await callRoute(apiLogin.action, form)).status).toBe(415);
+    expect((await callRoute(apiLogin.loader, await makeRequest("/api/login"))).status).toBe(405);
   });
 
   it("429 after 10 failures for one username", async () => {
     const user = await createUser();
     for (let i = 0; i < 10; i++) {
-      const r = await call(apiLogin.action, await jsonRequest("/api/login", "POST", { username: user.username, password: `bad-${i}` }));
+      const r = await callRoute(apiLogin.action, await jsonRequest("/api/login", "POST", { username: user.username, password: `bad-${i}` }));
       expect(r.status).toBe(401);
     }
-    const locked = await call(apiLogin.action, await jsonRequest("/api/login", "POST", { username: user.username, password: TEST_PASSWORD }));
+    const locked = await callRoute(apiLogin.action, await jsonRequest("/api/login", "POST", { username: user.username, password: TEST_PASSWORD }));
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(((await locked.json()) as ApiError).error.message).toMatch(/^Too many failed sign-in attempts/);
@@ -116,7 +116,7 @@ describe("POST /api/register", () => {
 
   it("201 with the new user, not signed in", async () => {
     const input = valid();
-    const response = await call(apiRegister.action, await jsonRequest("/api/register", "POST", input));
+    const response = await callRoute(apiRegister.action, await jsonRequest("/api/register", "POST", input));
     expect(response.status).toBe(201);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ username: input.username, email: input.email.toLowerCase(), firstName: "Api" });
@@ -134,7 +134,7 @@ describe("POST /api/register", () => {
     [{ confirmPassword: "" }, "confirmPassword", "Please confirm your password"],
     [{ confirmPassword: "other-pass" }, "confirmPassword", "Passwords do not match"],
   ])("400 for %o on %s", async (overrides, field, message) => {
-    const response = await call(apiRegister.action, await jsonRequest("/api/register", "POST", { ...valid(), ...overrides }));
+    const response = await callRoute(apiRegister.action, await jsonRequest("/api/register", "POST", { ...valid(), ...overrides }));
     expect(response.status).toBe(400);
     const body = (await response.json()) as ApiError;
     expect(body.error.message).toBe("Please check your information and try again");
@@ -143,13 +143,13 @@ describe("POST /api/register", () => {
 
   it("400 for a username taken in another case and for a taken email", async () => {
     const existing = await createUser({ username: unique("Dup_") });
-    let response = await call(
+    let response = await callRoute(
       apiRegister.action,
       await jsonRequest("/api/register", "POST", { ...valid(), username: existing.username.toUpperCase() }),
     );
     expect(response.status).toBe(400);
     expect(((await response.json()) as ApiError).error.fieldErrors).toEqual({ username: ["Username is already taken"] });
-    response = await call(apiRegister.action, await jsonRequest("/api/register", "POST", { ...valid(), email: existing.email }));
+    response = await callRoute(apiRegister.action, await jsonRequest("/api/register", "POST", { ...valid(), email: existing.email }));
     expect(((await response.json()) as ApiError).error.fieldErrors).toEqual({ email: ["An account with this email already exists"] });
   });
 });
@@ -158,7 +158,7 @@ describe("POST /api/logout", () => {
   it("deletes the session row and clears the cookie", async () => {
     const user = await createUser();
     const cookie = await sessionCookieFor(user.id);
-    const response = await call(apiLogout.action, await makeRequest("/api/logout", { method: "POST", cookie }));
+    const response = await callRoute(apiLogout.action, await makeRequest("/api/logout", { method: "POST", cookie }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
     expect(sessionSetCookie(response)).toMatch(/Expires=Thu, 01 Jan 1970/);
@@ -167,27 +167,27 @@ describe("POST /api/logout", () => {
   });
 
   it("is harmless when signed out", async () => {
-    const response = await call(apiLogout.action, await makeRequest("/api/logout", { method: "POST" }));
+    const response = await callRoute(apiLogout.action, await makeRequest("/api/logout", { method: "POST" }));
     expect(response.status).toBe(200);
   });
 });
 
 describe("PATCH /api/user/profile", () => {
   it("401 when signed out", async () => {
-    const response = await call(apiProfile.action, await jsonRequest("/api/user/profile", "PATCH", { email: "a@b.co" }));
+    const response = await callRoute(apiProfile.action, await jsonRequest("/api/user/profile", "PATCH", { email: "a@b.co" }));
     expect(response.status).toBe(401);
   });
 
   it("405 for POST", async () => {
     const user = await createUser();
-    const response = await call(apiProfile.action, await jsonRequest("/api/user/profile", "POST", { email: "a@b.co" }, { cookie: await sessionCookieFor(user.id) }));
+    const response = await callRoute(apiProfile.action, await jsonRequest("/api/user/profile", "POST", { email: "a@b.co" }, { cookie: await sessionCookieFor(user.id) }));
     expect(response.status).toBe(405);
   });
 
   it("updates and answers the user", async () => {
     const user = await createUser();
     const email = `${unique("p")}@Example.com`;
-    const response = await call(
+    const response = await callRoute(
       apiProfile.action,
       await jsonRequest("/api/user/profile", "PATCH", { firstName: "New", lastName: "Name", email }, { cookie: await sessionCookieFor(user.id) }),
     );
@@ -201,10 +201,10 @@ describe("PATCH /api/user/profile", () => {
     const user = await createUser();
     const other = await createUser();
     const cookie = await sessionCookieFor(user.id);
-    let response = await call(apiProfile.action, await jsonRequest("/api/user/profile", "PATCH", { email: "bad" }, { cookie }));
+    let response = await callRoute(apiProfile.action, await jsonRequest("/api/user/profile", "PATCH", { email: "bad" }, { cookie }));
     expect(response.status).toBe(400);
     expect(((await response.json()) as ApiError).error.fieldErrors).toEqual({ email: ["Please enter a valid email address"] });
-    response = await call(apiProfile.action, await jsonRequest("/api/user/profile", "PATCH", { email: other.email }, { cookie }));
+    response = await callRoute(apiProfile.action, await jsonRequest("/api/user/profile", "PATCH", { email: other.email }, { cookie }));
     expect(response.status).toBe(400);
     expect(((await response.json()) as ApiError).error.fieldErrors).toEqual({ email: ["An account with this email already exists"] });
   });
@@ -212,7 +212,7 @@ describe("PATCH /api/user/profile", () => {
 
 describe("PATCH /api/user/password", () => {
   it("401 when signed out", async () => {
-    const response = await call(
+    const response = await callRoute(
       apiPassword.action,
       await jsonRequest("/api/user/password", "PATCH", { currentPassword: "x", newPassword: "y", confirmPassword: "y" }),
     );
@@ -226,7 +226,7 @@ describe("PATCH /api/user/password", () => {
     [{ confirmPassword: "mismatch-1" }, "confirmPassword", "Passwords do not match"],
   ])("400 for %o on %s", async (overrides, field, message) => {
     const user = await createUser();
-    const response = await call(
+    const response = await callRoute(
       apiPassword.action,
       await jsonRequest(
         "/api/user/password",
@@ -241,7 +241,7 @@ describe("PATCH /api/user/password", () => {
 
   it("400 with the spec's message for a wrong current password", async () => {
     const user = await createUser();
-    const response = await call(
+    const response = await callRoute(
       apiPassword.action,
       await jsonRequest(
         "/api/user/password",
@@ -258,7 +258,7 @@ describe("PATCH /api/user/password", () => {
     const user = await createUser();
     const cookie = await sessionCookieFor(user.id);
     const other = await sessionCookieFor(user.id, true);
-    const response = await call(
+    const response = await callRoute(
       apiPassword.action,
       await jsonRequest(
         "/api/user/password",
@@ -273,7 +273,7 @@ describe("PATCH /api/user/password", () => {
     const row = getDb().select().from(users).where(eq(users.id, user.id)).get()!;
     expect(await verifyPassword("fresh-pass-1", row.passwordHash)).toBe(true);
     // And the new password signs in through the API.
-    const login = await call(apiLogin.action, await jsonRequest("/api/login", "POST", { username: user.username, password: "fresh-pass-1" }));
+    const login = await callRoute(apiLogin.action, await jsonRequest("/api/login", "POST", { username: user.username, password: "fresh-pass-1" }));
     expect(login.status).toBe(200);
   });
 });

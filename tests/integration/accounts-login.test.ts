@@ -4,8 +4,8 @@ import { getDb } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { action, loader } from "~/routes/login";
 import { getUser } from "~/utils/session.server";
-import { createUser, makeRequest, sessionCookieFor, TEST_PASSWORD, unique } from "../support/factories";
-import { call, flashedToast, sessionCookieFrom, sessionSetCookie, uniqueAddress } from "../support/accounts";
+import { callRoute, createUser, makeRequest, sessionCookieFor, TEST_PASSWORD, unique } from "../support/factories";
+import { flashedToast, sessionCookieFrom, sessionSetCookie, uniqueAddress } from "../support/accounts";
 
 const OPEN_REDIRECTS = [
   "https://evil.example.com/x",
@@ -37,21 +37,21 @@ async function body(response: Response) {
 
 describe("GET /login", () => {
   it("shows the form to visitors", async () => {
-    const response = await call(loader, await makeRequest("/login"));
+    const response = await callRoute(loader, await makeRequest("/login"));
     expect(response.status).toBe(200);
   });
 
   it("sends a signed-in visitor to redirectTo, or /dashboard", async () => {
     const user = await createUser();
-    let response = await call(loader, await makeRequest("/login", { user }));
+    let response = await callRoute(loader, await makeRequest("/login", { user }));
     expect(response.headers.get("Location")).toBe("/dashboard");
-    response = await call(loader, await makeRequest("/login?redirectTo=%2Fclaim%2F1", { user }));
+    response = await callRoute(loader, await makeRequest("/login?redirectTo=%2Fclaim%2F1", { user }));
     expect(response.headers.get("Location")).toBe("/claim/1");
   });
 
   it.each(OPEN_REDIRECTS)("never follows an off-site redirectTo (%s)", async (target) => {
     const user = await createUser();
-    const response = await call(loader, await makeRequest(`/login?${new URLSearchParams({ redirectTo: target })}`, { user }));
+    const response = await callRoute(loader, await makeRequest(`/login?${new URLSearchParams({ redirectTo: target })}`, { user }));
     expect(response.headers.get("Location")).toBe("/dashboard");
   });
 });
@@ -59,7 +59,7 @@ describe("GET /login", () => {
 describe("POST /login", () => {
   it("signs in, lands on /dashboard with the welcome toast and a browser-session cookie", async () => {
     const user = await createUser({ firstName: "Maria" });
-    const response = await call(action, await loginPost({ username: user.username, password: TEST_PASSWORD }));
+    const response = await callRoute(action, await loginPost({ username: user.username, password: TEST_PASSWORD }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard");
     expect(await flashedToast(response)).toEqual({
@@ -77,7 +77,7 @@ describe("POST /login", () => {
 
   it("with Remember me the cookie lasts 30 days", async () => {
     const user = await createUser();
-    const response = await call(
+    const response = await callRoute(
       action,
       await loginPost({ username: user.username, password: TEST_PASSWORD, rememberMe: "on" }),
     );
@@ -90,7 +90,7 @@ describe("POST /login", () => {
 
   it("accepts the username in any case and greets by username without a first name", async () => {
     const user = await createUser({ username: unique("Case_"), firstName: null });
-    const response = await call(action, await loginPost({ username: user.username.toUpperCase(), password: TEST_PASSWORD }));
+    const response = await callRoute(action, await loginPost({ username: user.username.toUpperCase(), password: TEST_PASSWORD }));
     expect(response.status).toBe(302);
     expect((await flashedToast(response))?.description).toBe(`Welcome back, ${user.username}!`);
   });
@@ -100,7 +100,7 @@ describe("POST /login", () => {
     const oldCookie = await sessionCookieFor(user.id);
     const oldId = decodeURIComponent(oldCookie.split("=")[1]);
     // A signed-in visitor posting the form is just sent on.
-    let response = await call(
+    let response = await callRoute(
       action,
       await loginPost({ username: user.username, password: TEST_PASSWORD, redirectTo: "/claim/1?step=2" }, { cookie: oldCookie }),
     );
@@ -108,7 +108,7 @@ describe("POST /login", () => {
 
     // A stale (expired) cookie: the new sign-in gets a different id and the stale row is gone.
     getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).run();
-    response = await call(
+    response = await callRoute(
       action,
       await loginPost({ username: user.username, password: TEST_PASSWORD, redirectTo: "/claim/1?step=2" }, { cookie: oldCookie }),
     );
@@ -120,7 +120,7 @@ describe("POST /login", () => {
 
   it.each(OPEN_REDIRECTS)("falls back to /dashboard for redirectTo %s", async (target) => {
     const user = await createUser();
-    const response = await call(
+    const response = await callRoute(
       action,
       await loginPost({ username: user.username, password: TEST_PASSWORD, redirectTo: target }),
     );
@@ -129,8 +129,8 @@ describe("POST /login", () => {
 
   it("answers the same 'Login failed' for a wrong password and an unknown username", async () => {
     const user = await createUser();
-    const wrong = await call(action, await loginPost({ username: user.username, password: "wrong-password" }));
-    const unknown = await call(action, await loginPost({ username: unique("nobody_"), password: "wrong-password" }));
+    const wrong = await callRoute(action, await loginPost({ username: user.username, password: "wrong-password" }));
+    const unknown = await callRoute(action, await loginPost({ username: unique("nobody_"), password: "wrong-password" }));
     expect(wrong.status).toBe(400);
     expect(unknown.status).toBe(400);
     const [a, b] = [await body(wrong), await body(unknown)];
@@ -148,7 +148,7 @@ describe("POST /login", () => {
     const user = await createUser();
     const time = async (username: string) => {
       const start = performance.now();
-      await call(action, await loginPost({ username, password: "wrong-password" }));
+      await callRoute(action, await loginPost({ username, password: "wrong-password" }));
       return performance.now() - start;
     };
     await time(unique("warmup_"));
@@ -158,7 +158,7 @@ describe("POST /login", () => {
   });
 
   it("shows each validation message", async () => {
-    const response = await call(action, await loginPost({ username: "", password: "" }));
+    const response = await callRoute(action, await loginPost({ username: "", password: "" }));
     expect(response.status).toBe(400);
     expect((await body(response)).result.error).toEqual({
       username: ["Username is required"],
@@ -172,10 +172,10 @@ describe("brute-force lockout", () => {
     const user = await createUser();
     for (let i = 0; i < 10; i++) {
       // Different addresses: the username bucket alone decides.
-      const response = await call(action, await loginPost({ username: user.username, password: `wrong-${i}` }));
+      const response = await callRoute(action, await loginPost({ username: user.username, password: `wrong-${i}` }));
       expect(response.status).toBe(400);
     }
-    const locked = await call(action, await loginPost({ username: user.username.toUpperCase(), password: TEST_PASSWORD }));
+    const locked = await callRoute(action, await loginPost({ username: user.username.toUpperCase(), password: TEST_PASSWORD }));
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
     const data = await body(locked);
@@ -187,35 +187,45 @@ describe("brute-force lockout", () => {
   it("locks a client address after 10 failures across usernames; other addresses still sign in", async () => {
     const address = uniqueAddress();
     for (let i = 0; i < 10; i++) {
-      const response = await call(action, await loginPost({ username: unique("guess_"), password: "x" }, { address }));
+      const response = await callRoute(action, await loginPost({ username: unique("guess_"), password: "x" }, { address }));
       expect(response.status).toBe(400);
     }
     const user = await createUser();
-    const locked = await call(action, await loginPost({ username: user.username, password: TEST_PASSWORD }, { address }));
+    const locked = await callRoute(action, await loginPost({ username: user.username, password: TEST_PASSWORD }, { address }));
     expect(locked.status).toBe(429);
-    const elsewhere = await call(action, await loginPost({ username: user.username, password: TEST_PASSWORD }));
+    const elsewhere = await callRoute(action, await loginPost({ username: user.username, password: TEST_PASSWORD }));
     expect(elsewhere.status).toBe(302);
   });
 
   it("lifts the lock once the failures leave the 15-minute window", async () => {
     const { loginAttempts } = await import("~/db/schema");
     const user = await createUser();
-    for (let i = 0; i < 10; i++) await call(action, await loginPost({ username: user.username, password: "x" }));
-    expect((await call(action, await loginPost({ username: user.username, password: TEST_PASSWORD }))).status).toBe(429);
+    for (let i = 0; i < 10; i++) await callRoute(action, await loginPost({ username: user.username, password: "x" }));
+    expect((await callRoute(action, await loginPost({ username: user.username, password: TEST_PASSWORD }))).status).toBe(429);
     getDb()
       .update(loginAttempts)
       .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
       .where(eq(loginAttempts.username, user.username.toLowerCase()))
       .run();
-    expect((await call(action, await loginPost({ username: user.username, password: TEST_PASSWORD }))).status).toBe(302);
+    expect((await callRoute(action, await loginPost({ username: user.username, password: TEST_PASSWORD }))).status).toBe(302);
   });
 
   it("a successful sign-in clears the username's earlier failures", async () => {
     const user = await createUser();
-    for (let i = 0; i < 9; i++) await call(action, await loginPost({ username: user.username, password: "x" }));
-    expect((await call(action, await loginPost({ username: user.username, password: TEST_PASSWORD }))).status).toBe(302);
+    for (let i = 0; i < 9; i++) await callRoute(action, await loginPost({ username: user.username, password: "x" }));
+    expect((await callRoute(action, await loginPost({ username: user.username, password: TEST_PASSWORD }))).status).toBe(302);
     for (let i = 0; i < 9; i++) {
-      expect((await call(action, await loginPost({ username: user.username, password: "x" }))).status).toBe(400);
+      expect((await callRoute(action, await loginPost({ username: user.username, password: "x" }))).status).toBe(400);
     }
+  });
+});
+
+describe("lockout without a client address", () => {
+  it("does not let failures under one username lock out another user when no address is known", async () => {
+    const { lockoutSeconds, recordAttempt, MAX_FAILURES, UNKNOWN_ADDRESS } = await import("~/models/login-attempt.server");
+    for (let i = 0; i < MAX_FAILURES; i++) recordAttempt(`victimless_${i}`, UNKNOWN_ADDRESS);
+    expect(lockoutSeconds("someone_else", UNKNOWN_ADDRESS)).toBe(0);
+    for (let i = 0; i < MAX_FAILURES; i++) recordAttempt("guessed_user", UNKNOWN_ADDRESS);
+    expect(lockoutSeconds("guessed_user", UNKNOWN_ADDRESS)).toBeGreaterThan(0);
   });
 });

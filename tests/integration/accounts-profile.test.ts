@@ -8,13 +8,13 @@ import { action, loader } from "~/routes/profile";
 import { getEnv } from "~/utils/env.server";
 import { verifyPassword } from "~/utils/password.server";
 import { getUser } from "~/utils/session.server";
-import { createBusiness, createUser, getBusiness, makeRequest, sessionCookieFor, TEST_PASSWORD } from "../support/factories";
-import { call, flashedToast, sessionSetCookie } from "../support/accounts";
+import { callRoute, createBusiness, createUser, getBusiness, makeRequest, sessionCookieFor, TEST_PASSWORD } from "../support/factories";
+import { flashedToast, sessionSetCookie } from "../support/accounts";
 
 const asUser = (cookie: string) => new Request("http://localhost:3000/", { headers: { Cookie: cookie } });
 
 async function postAs(cookie: string, form: Record<string, string>) {
-  return call(action, await makeRequest("/profile", { cookie, form }));
+  return callRoute(action, await makeRequest("/profile", { cookie, form }));
 }
 
 async function result(response: Response) {
@@ -27,11 +27,11 @@ async function result(response: Response) {
 
 describe("/profile access", () => {
   it("sends visitors to /login with redirectTo and 'Authentication Required'", async () => {
-    const response = await call(loader, await makeRequest("/profile?tab=password"));
+    const response = await callRoute(loader, await makeRequest("/profile?tab=password"));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/profile?tab=password")}`);
     expect((await flashedToast(response))?.title).toBe("Authentication Required");
-    const post = await call(action, await makeRequest("/profile", { form: { intent: "profile", email: "x@example.com" } }));
+    const post = await callRoute(action, await makeRequest("/profile", { form: { intent: "profile", email: "x@example.com" } }));
     expect(post.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
 
@@ -39,7 +39,7 @@ describe("/profile access", () => {
     const user = await createUser();
     const cookie = await sessionCookieFor(user.id);
     for (const [query, tab] of [["", "profile"], ["?tab=password", "password"], ["?tab=delete", "delete"], ["?tab=nope", "profile"]]) {
-      const data = (await (await call(loader, await makeRequest(`/profile${query}`, { cookie }))).json()) as {
+      const data = (await (await callRoute(loader, await makeRequest(`/profile${query}`, { cookie }))).json()) as {
         tab: string;
         user: Record<string, unknown>;
       };

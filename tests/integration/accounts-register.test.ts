@@ -4,8 +4,8 @@ import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { registerUser } from "~/models/user.server";
 import { action, loader } from "~/routes/register";
-import { createUser, makeRequest, unique } from "../support/factories";
-import { call, flashedToast } from "../support/accounts";
+import { callRoute, createUser, makeRequest, unique } from "../support/factories";
+import { flashedToast } from "../support/accounts";
 
 function validForm(overrides: Record<string, string> = {}) {
   const username = unique("new_");
@@ -35,16 +35,16 @@ function findUser(username: string) {
 describe("/register", () => {
   it("sends a signed-in visitor to redirectTo or /dashboard", async () => {
     const user = await createUser();
-    expect((await call(loader, await makeRequest("/register", { user }))).headers.get("Location")).toBe("/dashboard");
-    const response = await call(loader, await makeRequest("/register?redirectTo=%2Fpayment%2F3", { user }));
+    expect((await callRoute(loader, await makeRequest("/register", { user }))).headers.get("Location")).toBe("/dashboard");
+    const response = await callRoute(loader, await makeRequest("/register?redirectTo=%2Fpayment%2F3", { user }));
     expect(response.headers.get("Location")).toBe("/payment/3");
-    const evil = await call(loader, await makeRequest("/register?redirectTo=%2F%2Fevil.example.com", { user }));
+    const evil = await callRoute(loader, await makeRequest("/register?redirectTo=%2F%2Fevil.example.com", { user }));
     expect(evil.headers.get("Location")).toBe("/dashboard");
   });
 
   it("creates the account with a salted slow hash and goes to /login with the toast", async () => {
     const form = validForm({ email: "Ana.Lopez+X@Example.COM" });
-    const response = await call(action, await post(form));
+    const response = await callRoute(action, await post(form));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
     expect(await flashedToast(response)).toEqual({
@@ -59,11 +59,11 @@ describe("/register", () => {
   });
 
   it("keeps a safe redirectTo on the way to /login, and drops an unsafe one", async () => {
-    let response = await call(action, await post(validForm({ redirectTo: "/claim/1" })));
+    let response = await callRoute(action, await post(validForm({ redirectTo: "/claim/1" })));
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fclaim%2F1");
-    response = await call(action, await post(validForm({ redirectTo: "https://evil.example.com" })));
+    response = await callRoute(action, await post(validForm({ redirectTo: "https://evil.example.com" })));
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
-    response = await call(action, await post(validForm({ redirectTo: "javascript:alert(1)" })));
+    response = await callRoute(action, await post(validForm({ redirectTo: "javascript:alert(1)" })));
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
   });
 
@@ -81,7 +81,7 @@ describe("/register", () => {
   ])("rejects %o with the message on %s", async (overrides, field, message) => {
     const form = validForm(overrides as Record<string, string>);
     if (form.terms === "") delete (form as Partial<typeof form>).terms;
-    const response = await call(action, await post(form));
+    const response = await callRoute(action, await post(form));
     expect(response.status).toBe(400);
     const result = await errorsOf(response);
     expect(result.error?.[field]).toContain(message);
@@ -94,7 +94,7 @@ describe("/register", () => {
     const existing = await createUser({ username: unique("Taken_") });
     const username =
       variant === "lower" ? existing.username.toLowerCase() : variant === "upper" ? existing.username.toUpperCase() : `t${existing.username.slice(1).toUpperCase()}`;
-    const response = await call(action, await post(validForm({ username })));
+    const response = await callRoute(action, await post(validForm({ username })));
     expect(response.status).toBe(400);
     const result = await errorsOf(response);
     expect(result.error?.username).toEqual(["Username is already taken"]);
@@ -103,7 +103,7 @@ describe("/register", () => {
 
   it("refuses an email that is taken, whatever its case", async () => {
     const existing = await createUser();
-    const response = await call(action, await post(validForm({ email: existing.email.toUpperCase() })));
+    const response = await callRoute(action, await post(validForm({ email: existing.email.toUpperCase() })));
     expect(response.status).toBe(400);
     const data = (await response.json()) as { result: { error: Record<string, string[]> }; toast: unknown };
     expect(data.result.error.email).toEqual(["An account with this email already exists"]);
@@ -143,7 +143,7 @@ describe("/register", () => {
 describe("/forgot-password", () => {
   it("gives the town's support contact instead of a reset email", async () => {
     const { loader: forgotLoader } = await import("~/routes/forgot-password");
-    const response = await call(forgotLoader, await makeRequest("/forgot-password"));
+    const response = await callRoute(forgotLoader, await makeRequest("/forgot-password"));
     expect(await response.json()).toEqual({ town: "Pembroke Park", email: "btr@pembrokepark.example", phone: "(954) 966-4600" });
   });
 });

@@ -1,8 +1,6 @@
 /** Helpers shared by the accounts integration tests. */
 import crypto from "node:crypto";
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getToast } from "~/utils/toast.server";
-import { callRoute } from "./factories";
 
 /** A fresh client address per request group, so tests never share a lockout bucket. */
 export const uniqueAddress = () => `198.51.100.${crypto.randomInt(1, 255)}-${crypto.randomBytes(3).toString("hex")}`;
@@ -25,14 +23,4 @@ export function sessionCookieFrom(response: Response): string | undefined {
 
 export function sessionSetCookie(response: Response): string | undefined {
   return response.headers.getSetCookie().find((c) => c.startsWith("__session="));
-}
-
-type RouteFunction = (args: LoaderFunctionArgs) => unknown;
-
-/**
- * callRoute for route modules typed with Remix's LoaderFunctionArgs/ActionFunctionArgs
- * (factories' callRoute types `context` as `object`, which Remix's AppLoadContext rejects).
- */
-export function call(fn: RouteFunction, request: Request) {
-  return callRoute(fn as unknown as Parameters<typeof callRoute>[0], request);
 }
