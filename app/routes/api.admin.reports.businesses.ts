@@ -10,5 +10,7 @@ import { requireApiAdmin } from "~/utils/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const filters = parseBusinessFilters(new URL(request.url).searchParams);
+  // A HEAD request gets the headers without opening a database cursor nobody would read.
+  if (request.method === "HEAD") return new Response(null, { headers: csvHeaders("businesses.csv") });
   return new Response(streamBusinessesReport(filters, request.signal), { headers: csvHeaders("businesses.csv") });
 }

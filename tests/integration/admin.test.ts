@@ -222,6 +222,15 @@ describe("CSV reports", () => {
     expect(punctuation).toHaveLength(1);
   });
 
+  it("a HEAD request gets the download headers and no body", async () => {
+    for (const [path, loader] of [["/api/admin/reports/businesses", reportBusinesses], ["/api/admin/reports/payments", reportPayments]] as const) {
+      const response = await callRoute(loader, await makeRequest(path, { user: admin, method: "HEAD" }));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="(businesses|payments)\.csv"$/);
+      expect(response.body).toBeNull();
+    }
+  });
+
   it("payments.csv holds every payment, oldest first, in dollars", async () => {
     const response = await get(reportPayments, "/api/admin/reports/payments");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="payments.csv"');
