@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CSV_BOM, parseCsv } from "~/lib/csv";
+import { taxState } from "~/models/dashboard.server";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { loader as exportBusinesses } from "~/routes/api.user.export.businesses";
 import { loader as exportPayments } from "~/routes/api.user.export.payments";
@@ -69,6 +70,17 @@ describe("/dashboard loader", () => {
     const user = await createUser();
     const data = await (await callRoute(dashboardLoader, await makeRequest("/dashboard?tab=nonsense", { user }))).json();
     expect(data).toMatchObject({ tab: "businesses", businesses: [], payments: [] });
+  });
+});
+
+describe("the row's state", () => {
+  it("is Paid when a payment exists, else Pay Taxes when the user's claim, else Claim First", () => {
+    const base = { isClaimed: true, ownerId: 5, hasPaidBTR: false, paymentCount: 0 };
+    expect(taxState({ ...base, paymentCount: 1 }, 5)).toBe("paid");
+    expect(taxState({ ...base, hasPaidBTR: true }, 5)).toBe("paid");
+    expect(taxState(base, 5)).toBe("pay");
+    expect(taxState(base, 6)).toBe("claim");
+    expect(taxState({ ...base, isClaimed: false, ownerId: null }, 5)).toBe("claim");
   });
 });
 
