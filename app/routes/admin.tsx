@@ -339,7 +339,7 @@ function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
 function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
   if (view.payments.length === 0) return null;
   return (
-    <Table caption="Payments" headers={["ID", "Date", "Business", "User", "Amount", "Description", "Fiscal year", "Receipt"]}>
+    <Table caption="Payments" headers={["ID", "Date", "Business", "User", "Amount", "Description", "Fiscal year", "Stripe payment"]}>
       {view.payments.map((p) => (
         <tr key={p.id} data-testid={`payment-row-${p.id}`}>
           <td className={cellClass}>{p.id}</td>
@@ -353,11 +353,7 @@ function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
           <td className={`${cellClass} whitespace-nowrap text-right`}>{formatCents(p.amount)}</td>
           <td className={cellClass}>{p.description}</td>
           <td className={`${cellClass} whitespace-nowrap`}>{p.fiscalYear}</td>
-          <td className={cellClass}>
-            <Link to={`/receipt/${p.id}`} className={linkClass}>
-              View<span className="sr-only"> receipt {p.id}</span>
-            </Link>
-          </td>
+          <td className={`${cellClass} font-mono text-xs`}>{p.stripePaymentId}</td>
         </tr>
       ))}
     </Table>
