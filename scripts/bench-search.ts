@@ -11,6 +11,8 @@
  * 3. Starts the production build (remix-serve build/index.js; run `npx remix build` first) on
  *    the bench database and measures requests/second of /search?name=... against the trivial
  *    /resources/healthz with autocannon (50 connections).
+ * Latencies are reported as wall-clock time and as CPU time (process.cpuUsage), since on a
+ * shared machine the wall clock also counts time spent waiting for a core.
  * Prints a table and writes bench/search-<N>-<timestamp>.json.
  */
 import { spawn } from "node:child_process";
@@ -188,16 +190,42 @@ for (const q of queries.slice(0, 50)) {
   searchBusinesses({ name: q.name, doc: q.doc, page: 1, limit: 10 });
 }
 
+/** CPU time of fn in ms: unlike wall-clock time, not inflated when other processes hold the cores. */
+function cpuTime(fn: () => unknown): number {
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 const suggestTimes: number[] = [];
 const searchTimes: number[] = [];
+const suggestCpu: number[] = [];
+const searchCpu: number[] = [];
 const byKind = new Map<string, number[]>();
 for (const q of queries) {
   suggestTimes.push(time(() => suggestBusinesses({ name: q.name, doc: q.doc, limit: 5 })));
+  suggestCpu.push(cpuTime(() => suggestBusinesses({ name: q.name, doc: q.doc, limit: 5 })));
   const t = time(() => searchBusinesses({ name: q.name, doc: q.doc, page: 1, limit: 10 }));
   searchTimes.push(t);
+  searchCpu.push(cpuTime(() => searchBusinesses({ name: q.name, doc: q.doc, page: 1, limit: 10 })));
   if (!byKind.has(q.kind)) byKind.set(q.kind, []);
   byKind.get(q.kind)!.push(t);
 }
+
+// What the count cap saves: exact FTS5 counts of the common words (the capped count stops at 10,001).
+const { buildNameQuery } = await import("~/lib/search-query");
+const countDb = new Database(dbFile, { readonly: true });
+const exactCount = countDb.prepare("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?");
+const uncappedCounts: { word: string; matches: number; ms: number }[] = [];
+for (const word of ["florida", "llc", "inc", "sunshine", "auto", "miami"]) {
+  const match = buildNameQuery(word)!.all;
+  exactCount.get(match);
+  let matches = 0;
+  const ms = time(() => (matches = (exactCount.get(match) as { n: number }).n));
+  uncappedCounts.push({ word, matches, ms: +ms.toFixed(2) });
+}
+countDb.close();
 
 // Naive: LIKE '%term%' scans every row (case-insensitive for ASCII only, no accents, no ranking).
 const naiveDb = new Database(dbFile, { readonly: true });
@@ -225,8 +253,27 @@ naiveDb.close();
 // ---------------------------------------------------------------------------------------------
 // 3. HTTP throughput
 // ---------------------------------------------------------------------------------------------
-type HttpResult = { path: string; requestsPerSec: number; latencyP50: number; latencyP99: number; errors: number; non2xx: number };
-let http: { search: HttpResult; trivial: HttpResult; ratio: number } | null = null;
+type HttpResult = {
+  path: string;
+  requestsPerSec: number;
+  latencyP50: number;
+  latencyP99: number;
+  errors: number;
+  non2xx: number;
+  /** Server process CPU time per request (Linux /proc), independent of other load. */
+  serverCpuMsPerRequest: number | null;
+};
+
+/** CPU time (ms) used so far by a process, from /proc/<pid>/stat (null where unavailable). */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return null;
+  }
+}
+let http: { search: HttpResult; trivial: HttpResult; shell: HttpResult; ratio: number } | null = null;
 
 async function waitForServer(url: string, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
@@ -256,6 +303,7 @@ if (!flag("skip-http")) {
     const run = (label: string, paths: string[]) =>
       new Promise<HttpResult>((resolve, reject) => {
         let i = 0;
+        const cpuBefore = processCpuMs(server.pid);
         autocannon(
           {
             url: base,
@@ -263,9 +311,14 @@ if (!flag("skip-http")) {
             duration: HTTP_SECONDS,
             requests: [{ method: "GET", setupRequest: (req: { path: string }) => ({ ...req, path: paths[i++ % paths.length] }) }],
           },
-          (err: Error | null, result: { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number }) => {
+          (err: Error | null, result: { requests: { average: number; total: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number }) => {
             if (err) return reject(err);
+            const cpuAfter = processCpuMs(server.pid);
             resolve({
+              serverCpuMsPerRequest:
+                cpuBefore === null || cpuAfter === null || result.requests.total === 0
+                  ? null
+                  : +((cpuAfter - cpuBefore) / result.requests.total).toFixed(2),
               path: label,
               requestsPerSec: Math.round(result.requests.average),
               latencyP50: result.latency.p50,
@@ -283,7 +336,9 @@ if (!flag("skip-http")) {
       "/search?name=...",
       names.map((n) => `/search?name=${encodeURIComponent(n)}`),
     );
-    http = { search, trivial, ratio: +(search.requestsPerSec / trivial.requestsPerSec).toFixed(2) };
+    // For context: the cheapest document the app renders (the shared shell, not-found page, 404).
+    const shell = await run("not-found page (404)", ["/bench-no-such-page"]);
+    http = { search, trivial, shell, ratio: +(search.requestsPerSec / trivial.requestsPerSec).toFixed(2) };
   } finally {
     server.kill("SIGTERM");
   }
@@ -304,13 +359,16 @@ const report = {
   generateSeconds: generateSeconds === null ? null : +generateSeconds.toFixed(1),
   queries: queries.length,
   naiveSampleSize: naiveSample.length,
-  ms: { suggest, search, naiveSuggest: naiveSuggestStats, naiveSearch: naiveSearchStats },
+  ms: { suggest, search, suggestCpu: percentiles(suggestCpu), searchCpu: percentiles(searchCpu), naiveSuggest: naiveSuggestStats, naiveSearch: naiveSearchStats },
+  uncappedCounts,
   searchByKind: Object.fromEntries([...byKind].map(([k, v]) => [k, percentiles(v)])),
   http,
   targets: {
     suggestP99AtMost5ms: suggest.p99 <= 5,
     searchP95AtMost15ms: search.p95 <= 15,
     searchRpsAtLeastHalfOfTrivial: http ? http.ratio >= 0.5 : null,
+    suggestCpuP99AtMost5ms: percentiles(suggestCpu).p99 <= 5,
+    searchCpuP95AtMost15ms: percentiles(searchCpu).p95 <= 15,
   },
 };
 
@@ -325,17 +383,23 @@ const lines = [
   "|------------------------------------|------:|---------:|---------:|---------:|---------:|",
   row("suggestions (FTS5, 5 rows)", suggest),
   row("full search (FTS5, page + count)", search),
+  row("suggestions, CPU time", percentiles(suggestCpu)),
+  row("full search, CPU time", percentiles(searchCpu)),
   row("naive suggestions (LIKE '%t%')", naiveSuggestStats),
   row("naive full search (LIKE, + count)", naiveSearchStats),
   ...[...byKind].map(([k, v]) => row(`  full search: ${k}`, percentiles(v))),
 ];
+lines.push(
+  "",
+  `Exact (uncapped) FTS5 counts, for comparison: ${uncappedCounts.map((c) => `"${c.word}" ${c.matches.toLocaleString("en-US")} matches in ${c.ms.toFixed(1)} ms`).join("; ")}`,
+);
 if (http) {
   lines.push(
     "",
-    "| HTTP, 50 connections  | req/s | p50 ms | p99 ms | errors |",
-    "|-----------------------|------:|-------:|-------:|-------:|",
-    ...[http.trivial, http.search].map(
-      (h) => `| ${h.path.padEnd(21)} | ${String(h.requestsPerSec).padStart(5)} | ${String(h.latencyP50).padStart(6)} | ${String(h.latencyP99).padStart(6)} | ${String(h.errors + h.non2xx).padStart(6)} |`,
+    "| HTTP, 50 connections  | req/s | p50 ms | p99 ms | errors | server CPU ms/req |",
+    "|-----------------------|------:|-------:|-------:|-------:|------------------:|",
+    ...[http.trivial, http.shell, http.search].map(
+      (h) => `| ${h.path.padEnd(21)} | ${String(h.requestsPerSec).padStart(5)} | ${String(h.latencyP50).padStart(6)} | ${String(h.latencyP99).padStart(6)} | ${String(h.errors + (h === http!.shell ? 0 : h.non2xx)).padStart(6)} | ${String(h.serverCpuMsPerRequest ?? "n/a").padStart(17)} |`,
     ),
     "",
     `/search reaches ${(http.ratio * 100).toFixed(0)}% of the trivial route's requests per second.`,
@@ -343,7 +407,7 @@ if (http) {
 }
 lines.push(
   "",
-  `Targets: suggestions p99 <= 5 ms: ${report.targets.suggestP99AtMost5ms ? "met" : "MISSED"}; full search p95 <= 15 ms: ${report.targets.searchP95AtMost15ms ? "met" : "MISSED"}; /search >= 50% of trivial rps: ${http ? (report.targets.searchRpsAtLeastHalfOfTrivial ? "met" : "MISSED") : "not measured"}`,
+  `Targets (wall clock): suggestions p99 <= 5 ms: ${report.targets.suggestP99AtMost5ms ? "met" : "MISSED"}; full search p95 <= 15 ms: ${report.targets.searchP95AtMost15ms ? "met" : "MISSED"}; (CPU time: ${report.targets.suggestCpuP99AtMost5ms ? "met" : "MISSED"} / ${report.targets.searchCpuP95AtMost15ms ? "met" : "MISSED"}); /search >= 50% of trivial rps: ${http ? (report.targets.searchRpsAtLeastHalfOfTrivial ? "met" : "MISSED") : "not measured"}`,
 );
 console.log(lines.join("\n"));
 const out = path.join(benchDir, `search-${N}-${report.date.replace(/[:.]/g, "-")}.json`);

@@ -267,8 +267,9 @@ export function searchBusinesses(params: SearchParams): SearchResult {
     return { businesses: rows.map(toCard), pagination, capped };
   }
 
-  // Without a name: document-number order when searching by number, registry order otherwise.
-  const order = clean(params.doc) ? "b.document_number" : "b.id";
+  // Without a name: document-number order when searching by number; by name within a city (the
+  // (city, name) index gives that order without sorting); registry order otherwise.
+  const order = clean(params.doc) ? "b.document_number" : clean(params.city) ? "b.name, b.id" : "b.id";
   const { total, capped } = cappedCount(client, "businesses b", where.clauses.join(" AND "), where.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";

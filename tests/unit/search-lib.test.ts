@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { registeredDate } from "~/components/search/business-card";
+import { formatCardDate } from "~/lib/dates";
+import { buildNameKeys, nameKey, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
+import { readSearchFilters, searchQueryString } from "~/lib/search-params";
+
+describe("search helpers", () => {
+  it("formats registry dates like formatCardDate", () => {
+    for (const d of ["2024-01-05", "1999-12-31", "2026-11-21"]) expect(registeredDate(d)).toBe(formatCardDate(d));
+    expect(registeredDate(null)).toBe("Unknown date");
+    expect(registeredDate("2024-13-01")).toBe(formatCardDate("2024-13-01"));
+  });
+
+  it("keys names like the SQL index expression and lists exact forms without suffixes", () => {
+    expect(nameKey("O'Malley's Pub, L.L.C.")).toBe("omalleys pub llc");
+    expect(nameKey("CAFÉ Olé")).toBe("cafÉ olé"); // SQLite lower() folds ASCII only
+    expect(buildNameKeys("  Gulfstream   Logistics, Inc. ")?.exact).toEqual(
+      expect.arrayContaining(["gulfstream logistics inc", "gulfstream logistics", "gulfstream logistics llc"]),
+    );
+    expect(buildNameKeys("   ")).toBeNull();
+  });
+
+  it("normalises document numbers and prefix bounds", () => {
+    expect(normalizeDocNumber(" l24 000-000 03 ")).toBe("L2400000003");
+    expect(prefixUpperBound("L24")).toBe("L25");
+    expect(prefixUpperBound("L2Z")).toBe("L2[");
+  });
+
+  it("reads q as name, 'all' as no city, and writes only filled fields", () => {
+    expect(readSearchFilters(new URLSearchParams("q=bakery&city=all"))).toMatchObject({ name: "bakery", city: "" });
+    expect(searchQueryString({ name: " x ", doc: "", city: "all", type: "LLC" }, 2)).toBe("?name=x&type=LLC&page=2");
+    expect(searchQueryString({})).toBe("");
+  });
+});
