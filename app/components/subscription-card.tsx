@@ -173,13 +173,18 @@ function SubscriptionSetup({ businessId, publishableKey }: { businessId: number;
       });
       if (!response.ok) return fail(await apiErrorMessage(response, "Failed to create subscription"));
       const { clientSecret, renewalDate } = (await response.json()) as { clientSecret?: string; renewalDate: string | null };
+      const refresh = () => fetch(`/api/subscription/${businessId}`, { method: "POST", credentials: "include" });
       if (clientSecret) {
-        // Nothing is charged now: the card is saved for the first renewal (3-D Secure if the bank asks).
+        // Nothing is charged now: the bank asked to authenticate the card saved for the first renewal.
         const confirmed = await stripe.confirmCardSetup(clientSecret);
-        if (confirmed.error) return fail(confirmed.error.message || "Payment confirmation failed");
+        if (confirmed.error) {
+          // The server drops the unconfirmed set-up so the owner can try another card.
+          await refresh().catch(() => undefined);
+          return fail(confirmed.error.message || "Payment confirmation failed");
+        }
       }
-      // The card is confirmed: bring the business row in step with Stripe, then reload.
-      await fetch(`/api/subscription/${businessId}`, { method: "POST", credentials: "include" });
+      // The card is set up: bring the business row in step with Stripe, then reload.
+      await refresh();
       toast({ title: "Subscription created", description: `Your BTR will automatically renew on ${formatRenewalDate(renewalDate)}.` });
       revalidator.revalidate();
     } catch {

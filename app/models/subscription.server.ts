@@ -159,7 +159,10 @@ async function linkSubscription(business: Business, sub: Stripe.Subscription): P
   return false;
 }
 
-/** A set-up whose card was never confirmed is replaced: cancel it at Stripe so it can never charge. */
+/**
+ * A trial whose card was never confirmed must not stay at Stripe (unlike an unpaid first invoice
+ * it would never expire, and it would charge on October 1): a new set-up replaces it.
+ */
 async function dropUnconfirmed(business: Business) {
   if (!business.stripeSubscriptionId || business.subscriptionStatus !== "incomplete") return;
   await getStripe()
@@ -167,10 +170,18 @@ async function dropUnconfirmed(business: Business) {
     .catch(() => undefined);
 }
 
+/** The card set-up of a trial failed (declined, or 3-D Secure failed): the pending SetupIntent wants another card. */
+function failedSetup(sub: Stripe.Subscription) {
+  const setup = typeof sub.pending_setup_intent === "object" ? sub.pending_setup_intent : null;
+  return sub.status === "trialing" && setup?.status === "requires_payment_method" ? setup : null;
+}
+
 /**
  * With JavaScript: the browser made a card payment method; subscribe with it, trialing until
- * the next fiscal year (nothing is charged now). Returns the SetupIntent's client secret when
- * the card still has to be confirmed in the browser (confirmCardSetup).
+ * the next fiscal year (nothing is charged now). Stripe sets the card up for the first renewal;
+ * when the bank asks for 3-D Secure, the pending SetupIntent's client secret is returned for the
+ * browser to confirm (confirmCardSetup). A declined card is refused with Stripe's message and
+ * leaves nothing behind.
  */
 export async function createSubscription({
   businessId,
@@ -198,8 +209,7 @@ export async function createSubscription({
         items: [{ price }],
         default_payment_method: paymentMethodId,
         trial_end: nextRenewalTrialEnd(),
-        payment_behavior: "default_incomplete",
-        payment_settings: { save_default_payment_method: "on_subscription" },
+        payment_behavior: "allow_incomplete",
         metadata: { businessId: String(business.id), userId: String(userId) },
         expand: EXPAND_SETUP,
       },
@@ -208,6 +218,11 @@ export async function createSubscription({
   } catch (error) {
     if (error instanceof SubscriptionError) throw error;
     throw new SubscriptionError(400, providerMessage(error, "Failed to create subscription"));
+  }
+  const failed = failedSetup(sub);
+  if (failed) {
+    await stripe.subscriptions.cancel(sub.id).catch(() => undefined);
+    throw new SubscriptionError(400, failed.last_setup_error?.message || "Failed to create subscription");
   }
   if (!(await linkSubscription(business, sub))) throw new SubscriptionError(409, "A subscription already exists for this business.");
   const setup = typeof sub.pending_setup_intent === "object" ? sub.pending_setup_intent : null;
@@ -270,6 +285,18 @@ export async function refreshSubscription(businessId: number, userId: number) {
   const business = requireSubscriptionOwner(businessId, userId);
   if (!business.stripeSubscriptionId) throw new SubscriptionError(409, "No subscription exists for this business.");
   const sub = await retrieveSubscription(business.stripeSubscriptionId);
+  if (failedSetup(sub)) {
+    // The browser could not confirm the card: nothing is left at Stripe and the owner may try again.
+    await getStripe()
+      .subscriptions.cancel(sub.id)
+      .catch(() => undefined);
+    getDb()
+      .update(businesses)
+      .set({ stripeSubscriptionId: null, subscriptionStatus: null, renewalDate: null, autoRenew: false })
+      .where(and(eq(businesses.id, business.id), eq(businesses.stripeSubscriptionId, sub.id)))
+      .run();
+    return { status: "canceled", renewalDate: null };
+  }
   storeSubscription(business.id, sub);
   return { status: statusOf(sub), renewalDate: periodEnd(sub) };
 }
@@ -289,7 +316,8 @@ export async function setAutoRenew({ businessId, userId, autoRenew }: { business
 
 export async function cancelSubscription({ businessId, userId }: { businessId: number; userId: number }) {
   const business = requireSubscriptionOwner(businessId, userId);
-  if (!hasLiveSubscription(business)) throw new SubscriptionError(409, "No subscription exists for this business.");
+  // An unconfirmed (incomplete) set-up may be cancelled too: it still exists at Stripe.
+  if (!business.stripeSubscriptionId || business.subscriptionStatus === "canceled") throw new SubscriptionError(409, "No subscription exists for this business.");
   try {
     await getStripe().subscriptions.cancel(business.stripeSubscriptionId!);
   } catch (error) {

@@ -44,13 +44,12 @@ async function change(user: { id: number } | null, businessId: number, method: "
 /** The start of the next BTR year (October 1, 00:00 UTC): where the set-up's trial ends. */
 const nextOctober1 = () => fiscalYearRange(new Date()).to;
 
-/** Creates the subscription through the API and confirms its card set-up like the browser does (confirmCardSetup). */
-async function subscribe(owner: { id: number }, businessId: number, number = "4242424242424242") {
-  const res = await create(owner, { businessId, paymentMethodId: await card(number) });
+/** Creates the subscription through the API, then refreshes it like the browser does (a card that needs no 3-D Secure). */
+async function subscribe(owner: { id: number }, businessId: number) {
+  const res = await create(owner, { businessId, paymentMethodId: await card() });
   expect(res.status).toBe(201);
   const body = (await res.json()) as { clientSecret?: string; renewalDate: string };
-  expect(body.clientSecret).toMatch(/^seti_.+_secret_/);
-  await testStripe().setupIntents.confirm(body.clientSecret!.split("_secret_")[0]);
+  expect(body.clientSecret).toBeUndefined();
   expect((await change(owner, businessId, "POST")).status).toBe(200);
   return body;
 }
@@ -85,11 +84,8 @@ describe("POST /api/create-subscription", () => {
     const res = await create(owner, { businessId: business.id, paymentMethodId });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { clientSecret?: string; renewalDate: string };
-    expect(body.renewalDate).toBe(nextOctober1().toISOString());
-    // Until the browser confirmed the card set-up the subscription is not live.
-    expect(getBusiness(business.id)?.subscriptionStatus).toBe("incomplete");
-    await testStripe().setupIntents.confirm(body.clientSecret!.split("_secret_")[0]);
-    expect((await change(owner, business.id, "POST")).status).toBe(200);
+    // The card needs no authentication: Stripe set it up, nothing is left for the browser to confirm.
+    expect(body).toEqual({ renewalDate: nextOctober1().toISOString() });
 
     const stored = getBusiness(business.id)!;
     expect(stored).toMatchObject({ subscriptionStatus: "trialing", autoRenew: true, hasPaidBTR: true });
@@ -124,31 +120,49 @@ describe("POST /api/create-subscription", () => {
     expect(sub2.customer).toBe(customer);
   });
 
-  it("a declined card is refused with the provider's message; a new set-up replaces (and cancels) the unconfirmed one", async () => {
+  it("a declined card is refused with the provider's message and leaves nothing behind", async () => {
     const { owner, business } = await paidBusiness();
     const res = await create(owner, { businessId: business.id, paymentMethodId: await card("4000000000000002") });
-    const { clientSecret } = (await res.json()) as { clientSecret: string };
-    await expect(testStripe().setupIntents.confirm(clientSecret.split("_secret_")[0])).rejects.toMatchObject({ message: "Your card was declined." });
-    await change(owner, business.id, "POST");
-    expect(getBusiness(business.id)?.subscriptionStatus).toBe("incomplete");
-    const abandoned = getBusiness(business.id)!.stripeSubscriptionId!;
-    // Not live: the owner may try again with another card, and the abandoned one can never charge.
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { message: "Your card was declined." } });
+    expect(getBusiness(business.id)).toMatchObject({ stripeSubscriptionId: null, subscriptionStatus: null });
+    const customer = customerOf(owner.id);
+    const atStripe = [...double.state.subscriptions.values()].filter((sub) => sub.customer === customer);
+    expect(atStripe.map((sub) => sub.status)).toEqual(["canceled"]);
     await subscribe(owner, business.id);
     expect(getBusiness(business.id)?.subscriptionStatus).toBe("trialing");
-    expect(getBusiness(business.id)?.stripeSubscriptionId).not.toBe(abandoned);
-    expect(double.state.subscriptions.get(abandoned)?.status).toBe("canceled");
-    expect(chargedTo(customerOf(owner.id)).total).toBe(0);
+    expect(chargedTo(customer).total).toBe(0);
   });
 
-  it("a card that asks for 3-D Secure is authenticated at set-up and later charged off session", async () => {
+  it("3-D Secure at set-up: abandoned or failed set-ups are dropped at Stripe; an authenticated card is later charged off session", async () => {
     const { owner, business } = await paidBusiness();
-    const res = await create(owner, { businessId: business.id, paymentMethodId: await card("4000002500003155") });
-    const { clientSecret } = (await res.json()) as { clientSecret: string };
-    const setupId = clientSecret.split("_secret_")[0];
-    expect((await testStripe().setupIntents.confirm(setupId)).status).toBe("requires_action");
-    double.state.authenticateSetup(double.state.setupIntents.get(setupId)!, true);
+    const start = async () => {
+      const res = await create(owner, { businessId: business.id, paymentMethodId: await card("4000002500003155") });
+      expect(res.status).toBe(201);
+      const { clientSecret } = (await res.json()) as { clientSecret: string };
+      expect(clientSecret).toMatch(/^seti_.+_secret_/);
+      const setupId = clientSecret.split("_secret_")[0];
+      // Until the browser confirmed the card the subscription is not live.
+      expect(getBusiness(business.id)?.subscriptionStatus).toBe("incomplete");
+      return { setupId, subId: getBusiness(business.id)!.stripeSubscriptionId! };
+    };
+    // 1. Abandoned before authenticating: a new set-up replaces it and it can never charge.
+    const abandoned = await start();
+    // 2. Authentication fails: the browser's refresh drops it.
+    const failed = await start();
+    expect(double.state.subscriptions.get(abandoned.subId)?.status).toBe("canceled");
+    expect((await testStripe().setupIntents.confirm(failed.setupId)).status).toBe("requires_action");
+    double.state.authenticateSetup(double.state.setupIntents.get(failed.setupId)!, false);
+    await change(owner, business.id, "POST");
+    expect(getBusiness(business.id)).toMatchObject({ stripeSubscriptionId: null, subscriptionStatus: null });
+    expect(double.state.subscriptions.get(failed.subId)?.status).toBe("canceled");
+    // 3. Authenticated: trialing, and the first renewal is charged off session without a challenge.
+    const ok = await start();
+    expect((await testStripe().setupIntents.confirm(ok.setupId)).status).toBe("requires_action");
+    double.state.authenticateSetup(double.state.setupIntents.get(ok.setupId)!, true);
     await change(owner, business.id, "POST");
     expect(getBusiness(business.id)?.subscriptionStatus).toBe("trialing");
+    expect(chargedTo(customerOf(owner.id)).total).toBe(0);
     const subId = getBusiness(business.id)!.stripeSubscriptionId!;
     double.state.advanceSubscription(subId);
     expect(double.state.subscriptions.get(subId)?.status).toBe("active");
