@@ -109,6 +109,20 @@ test.describe("annual auto-renewal", () => {
     expect(paymentCount(businessId)).toBe(0);
   });
 
+  test("a declined card at set-up shows the provider's message and sets nothing up @js-only", async ({ page, loginAs }) => {
+    const owner = await createUser();
+    const businessId = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id, hasPaidBTR: true }).id;
+    await loginAs(owner);
+    await page.goto(`/business/${businessId}`);
+    const card = page.getByTestId("subscription-card");
+    await card.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await card.getByRole("button", { name: "Set up auto-renewal" }).click();
+    await expectToast(page, "Subscription error");
+    await expect(card.getByTestId("subscription-error")).toHaveText("Your card was declined.");
+    expect(getBusiness(businessId)).toMatchObject({ stripeSubscriptionId: null, subscriptionStatus: null });
+    expect(paymentCount(businessId)).toBe(0);
+  });
+
   test("the card is absent for a stranger and for an unpaid business", async ({ page, loginAs }) => {
     const stranger = await createUser();
     await loginAs(stranger);
