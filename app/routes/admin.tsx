@@ -339,7 +339,7 @@ function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
 function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
   if (view.payments.length === 0) return null;
   return (
-    <Table caption="Payments" headers={["ID", "Date", "Business", "User", "Amount", "Description", "Fiscal year", "Stripe payment"]}>
+    <Table caption="Payments" headers={["ID", "Date", "Business", "User", "Amount", "Description", "Fiscal year", "Stripe payment", "Receipt"]}>
       {view.payments.map((p) => (
         <tr key={p.id} data-testid={`payment-row-${p.id}`}>
           <td className={cellClass}>{p.id}</td>
@@ -354,6 +354,11 @@ function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
           <td className={cellClass}>{p.description}</td>
           <td className={`${cellClass} whitespace-nowrap`}>{p.fiscalYear}</td>
           <td className={`${cellClass} font-mono text-xs`}>{p.stripePaymentId}</td>
+          <td className={cellClass}>
+            <Link to={`/receipt/${p.id}`} className={linkClass} aria-label={`Receipt ${p.id}`}>
+              View
+            </Link>
+          </td>
         </tr>
       ))}
     </Table>

@@ -71,6 +71,10 @@ test.describe("admin dashboard", () => {
     await expect(gulfstream).toContainText("$130.00");
     await expect(gulfstream).toContainText("Oct 5, 2026");
 
+    // An administrator may open any payer's receipt.
+    await gulfstream.getByRole("link", { name: /^Receipt / }).click();
+    await expect(page.getByRole("heading", { name: "Local Business Tax Receipt" })).toBeVisible();
+    await expect(page.getByText("Gulfstream Logistics LLC").first()).toBeVisible();
   });
 
   test("the licenses tab links the protected licence route", async ({ page, loginAs }) => {
