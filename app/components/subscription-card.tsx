@@ -1,3 +1,4 @@
+import { formatLongDate } from "~/lib/dates";
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
@@ -21,15 +22,9 @@ export const CANCEL_CONFIRMATION =
 /** Trialing (set up, first charge when the next BTR year begins) counts as active. */
 const ACTIVE = ["active", "trialing", "past_due"];
 
-/**
- * Renewal dates are BTR year boundaries (October 1, 00:00 UTC): shown as that UTC calendar day,
- * 'MMMM d, yyyy', so a server or browser west of Greenwich does not say September 30.
- */
-export function formatRenewalDate(value: string | Date | null | undefined, fallback = "next year"): string {
-  if (!value) return fallback;
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return fallback;
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" }).format(date);
+/** Renewal dates, 'MMMM d, yyyy' in UTC (a BTR year starts October 1, 00:00 UTC), or "next year". */
+export function formatRenewalDate(value: string | Date | null | undefined): string {
+  return formatLongDate(value, "next year");
 }
 
 /**
