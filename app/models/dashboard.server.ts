@@ -1,7 +1,8 @@
 /**
  * What the owner's dashboard and their CSV exports read: only ever the given user's rows.
  */
-import { desc, eq, or, sql } from "drizzle-orm";
+import { type listPaymentsForUser } from "~/models/payment.server";
+import { eq, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments } from "~/db/schema";
 import { type CsvColumn, money } from "~/lib/csv";
@@ -36,18 +37,7 @@ export type DashboardBusiness = {
   taxState: BusinessTaxState;
 };
 
-export type DashboardPayment = {
-  id: number;
-  businessId: number;
-  businessName: string;
-  documentNumber: string;
-  amount: number;
-  description: string;
-  kind: string;
-  fiscalYear: string;
-  stripePaymentId: string;
-  createdAt: Date;
-};
+export type DashboardPayment = ReturnType<typeof listPaymentsForUser>[number];
 
 export function taxState(b: { isClaimed: boolean; ownerId: number | null; hasPaidBTR: boolean; paymentCount: number }, userId: number): BusinessTaxState {
   if (b.paymentCount > 0 || b.hasPaidBTR) return "paid";
@@ -97,28 +87,6 @@ export function listUserBusinesses(userId: number): DashboardBusiness[] {
     .orderBy(sql`${businesses.claimedAt} is null`, businesses.claimedAt, businesses.name, businesses.id)
     .all();
   return rows.map((row) => ({ ...row, paymentCount: Number(row.paymentCount), taxState: taxState(row, userId) }));
-}
-
-/** The user's payments, newest first, with the business they paid for. */
-export function listUserPayments(userId: number): DashboardPayment[] {
-  return getDb()
-    .select({
-      id: payments.id,
-      businessId: payments.businessId,
-      businessName: businesses.name,
-      documentNumber: businesses.documentNumber,
-      amount: payments.amount,
-      description: payments.description,
-      kind: payments.kind,
-      fiscalYear: payments.fiscalYear,
-      stripePaymentId: payments.stripePaymentId,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    .innerJoin(businesses, eq(businesses.id, payments.businessId))
-    .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .all();
 }
 
 const taxStateLabel: Record<BusinessTaxState, string> = { paid: "Paid", pay: "Unpaid", claim: "Not claimed" };

@@ -338,6 +338,7 @@ export async function recordFromStripeObject(stripeId: string): Promise<RecordRe
 
 // ---- reading payments ------------------------------------------------------------------------
 
+/** The user's payments, newest first, with the business they paid for. */
 export function listPaymentsForUser(userId: number) {
   return getDb()
     .select({
@@ -345,6 +346,7 @@ export function listPaymentsForUser(userId: number) {
       userId: payments.userId,
       businessId: payments.businessId,
       businessName: businesses.name,
+      documentNumber: businesses.documentNumber,
       amount: payments.amount,
       currency: payments.currency,
       description: payments.description,

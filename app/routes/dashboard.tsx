@@ -1,3 +1,4 @@
+import { listPaymentsForUser } from "~/models/payment.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CsvDownloadLink } from "~/components/csv-download-link";
@@ -6,7 +7,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatCardDate, formatLongDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
-import { listUserBusinesses, listUserPayments, type DashboardBusiness } from "~/models/dashboard.server";
+import { listUserBusinesses, type DashboardBusiness } from "~/models/dashboard.server";
 import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Florida Business Registry" }];
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { description: "Please log in to view your dashboard" });
   const tab: Tab = new URL(request.url).searchParams.get("tab") === "payments" ? "payments" : "businesses";
   const businesses = listUserBusinesses(user.id);
-  const payments = listUserPayments(user.id);
+  const payments = listPaymentsForUser(user.id);
   return {
     user: { username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, createdAt: user.createdAt },
     tab,

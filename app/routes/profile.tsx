@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { PersonFields } from "~/components/account/person-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/form-field";
@@ -210,26 +211,7 @@ function ProfileForm({
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <h2 className="text-xl font-semibold">Profile Information</h2>
       <input type="hidden" name="intent" value="profile" />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label="First name"
-          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
-          errors={fields.firstName.errors}
-          errorId={fields.firstName.errorId}
-        />
-        <Field
-          label="Last name"
-          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
-          errors={fields.lastName.errors}
-          errorId={fields.lastName.errorId}
-        />
-      </div>
-      <Field
-        label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-      />
+      <PersonFields firstName={fields.firstName} lastName={fields.lastName} email={fields.email} />
       <Button type="submit" disabled={busy}>
         {busy ? "Saving…" : "Save Changes"}
       </Button>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { PersonFields } from "~/components/account/person-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
@@ -79,26 +80,7 @@ export default function RegisterPage() {
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormAlert title="Registration failed" messages={actionData?.toast ? [actionData.toast.description] : null} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="First name"
-            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
-            errors={fields.firstName.errors}
-            errorId={fields.firstName.errorId}
-          />
-          <Field
-            label="Last name"
-            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
-            errors={fields.lastName.errors}
-            errorId={fields.lastName.errorId}
-          />
-        </div>
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-        />
+        <PersonFields firstName={fields.firstName} lastName={fields.lastName} email={fields.email} />
         <Field
           label="Username"
           inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
