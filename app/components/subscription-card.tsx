@@ -1,4 +1,11 @@
 import { formatLongDate } from "~/lib/dates";
+import { Form, Link, useRevalidator } from "@remix-run/react";
+import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
+import { useEffect, useRef, useState } from "react";
+import { apiErrorMessage, loadStripeJs } from "~/components/payment/stripe-client";
+import { Button, buttonClass } from "~/components/ui/button";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { toast } from "~/lib/toast-store";
 
 /** What the business page's loader passes for its owner (null fields when none was ever set up). */
 export type SubscriptionView = {
@@ -9,19 +16,30 @@ export type SubscriptionView = {
   notice: string | null;
 };
 
+export const CANCEL_CONFIRMATION =
+  "Are you sure you want to cancel your subscription? This will disable automatic renewal of your BTR.";
+
+/** Trialing (set up, first charge when the next BTR year begins) counts as active. */
+const ACTIVE = ["active", "trialing", "past_due"];
+
+/** Renewal dates, 'MMMM d, yyyy' in UTC (a BTR year starts October 1, 00:00 UTC), or "next year". */
+export function formatRenewalDate(value: string | Date | null | undefined): string {
+  return formatLongDate(value, "next year");
+}
+
 /**
  * Annual auto-renewal card, shown on /business/{id} only to the owner of a claimed, paid
  * business. States: none, active with auto-renew on, active with auto-renew off, cancelled.
+ * Every action is a real form posting to /business/{id}/subscription; with JavaScript the set-up
+ * uses the card form inline and cancelling asks in a dialog instead of a separate page.
  */
-export function SubscriptionCard({ subscription }: { subscription: SubscriptionView; publishableKey?: string | null }) {
-  const active = subscription.status === "active" || subscription.status === "trialing";
-  const date = formatLongDate(subscription.renewalDate, "next year");
+export function SubscriptionCard({ subscription, publishableKey }: { subscription: SubscriptionView; publishableKey?: string | null }) {
+  const hydrated = useHydrated();
+  const active = ACTIVE.includes(subscription.status ?? "");
+  const date = formatRenewalDate(subscription.renewalDate);
+  const action = `/business/${subscription.businessId}/subscription`;
   return (
-    <section
-      aria-labelledby="subscription-heading"
-      data-testid="subscription-card"
-      className="rounded-lg border border-slate-200 p-6 dark:border-slate-700"
-    >
+    <section aria-labelledby="subscription-heading" data-testid="subscription-card" className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
       <h2 id="subscription-heading" className="text-lg font-semibold">
         Annual auto-renewal
       </h2>
@@ -31,16 +49,160 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionV
         </p>
       ) : null}
       {active ? (
-        <p className="mt-2 text-sm">
-          {subscription.autoRenew
-            ? `Your BTR will automatically renew on ${date}.`
-            : `Your BTR will expire on ${date}.`}
-        </p>
-      ) : subscription.status === "canceled" ? (
-        <p className="mt-2 text-sm">Your subscription has been cancelled. You can set up auto-renewal again at any time.</p>
+        <>
+          <p className="mt-2 text-sm" data-testid="subscription-status">
+            {subscription.autoRenew ? `Your BTR will automatically renew on ${date}.` : `Your BTR will expire on ${date}.`}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Form method="post" action={action}>
+              <input type="hidden" name="intent" value="toggle" />
+              <input type="hidden" name="autoRenew" value={subscription.autoRenew ? "off" : "on"} />
+              <Button type="submit" variant="outline">
+                {subscription.autoRenew ? "Turn off auto-renewal" : "Turn on auto-renewal"}
+              </Button>
+            </Form>
+            {hydrated ? (
+              <CancelDialog action={action} />
+            ) : (
+              <Link to={`${action}?confirm=cancel`} className={buttonClass("destructive")}>
+                Cancel subscription
+              </Link>
+            )}
+          </div>
+        </>
       ) : (
-        <p className="mt-2 text-sm">Set up annual auto-renewal so your Business Tax Receipt renews every year.</p>
+        <>
+          <p className="mt-2 text-sm">
+            {subscription.status === "canceled"
+              ? "Your subscription has been cancelled. You can set up auto-renewal again at any time."
+              : "Set up annual auto-renewal so your Business Tax Receipt renews every year. Nothing is charged today: your card is first charged when the next BTR year begins on October 1."}
+          </p>
+          {hydrated && publishableKey ? (
+            <SubscriptionSetup businessId={subscription.businessId} publishableKey={publishableKey} />
+          ) : (
+            <Form method="post" action={action} className="mt-4">
+              <input type="hidden" name="intent" value="setup" />
+              <Button type="submit">Set up auto-renewal</Button>
+            </Form>
+          )}
+        </>
       )}
     </section>
+  );
+}
+
+function CancelDialog({ action }: { action: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <Button variant="destructive" onClick={() => ref.current?.showModal()}>
+        Cancel subscription
+      </Button>
+      <dialog ref={ref} aria-labelledby="cancel-subscription-title" className="rounded-lg p-6 backdrop:bg-slate-900/60 dark:bg-slate-900 dark:text-slate-100">
+        <h3 id="cancel-subscription-title" className="text-lg font-semibold">
+          Cancel subscription
+        </h3>
+        <p className="mt-2 max-w-md text-sm">{CANCEL_CONFIRMATION}</p>
+        <div className="mt-4 flex gap-3">
+          <Form method="post" action={action} onSubmit={() => ref.current?.close()}>
+            <input type="hidden" name="intent" value="cancel" />
+            <Button type="submit" variant="destructive">
+              Yes, cancel subscription
+            </Button>
+          </Form>
+          <Button variant="outline" onClick={() => ref.current?.close()}>
+            Keep subscription
+          </Button>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+/** With JavaScript: a card Element, a payment method, then the subscription (its card set-up confirmed here if the bank asks). */
+function SubscriptionSetup({ businessId, publishableKey }: { businessId: number; publishableKey: string }) {
+  const mountRef = useRef<HTMLDivElement>(null);
+  const cardRef = useRef<StripeCardElement | null>(null);
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+
+  useEffect(() => {
+    let cancelled = false;
+    loadStripeJs(publishableKey)
+      .then((loaded) => {
+        if (cancelled || !loaded || !mountRef.current) return;
+        const card = loaded.elements().create("card", { hidePostalCode: true });
+        card.mount(mountRef.current);
+        cardRef.current = card;
+        setStripe(loaded);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      cardRef.current?.destroy();
+      cardRef.current = null;
+    };
+  }, [publishableKey]);
+
+  function fail(message: string) {
+    setError(message);
+    toast({ title: "Subscription error", description: message, variant: "destructive" });
+  }
+
+  async function setUp() {
+    if (!stripe) return fail("Payment processing is initializing. Please try again.");
+    const card = cardRef.current;
+    if (!card) return fail("Card element not found");
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await stripe.createPaymentMethod({ type: "card", card });
+      if (created.error || !created.paymentMethod) return fail(created.error?.message || "Failed to create subscription");
+      const response = await fetch("/api/create-subscription", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ businessId, paymentMethodId: created.paymentMethod.id }),
+      });
+      if (!response.ok) return fail(await apiErrorMessage(response, "Failed to create subscription"));
+      const { clientSecret, renewalDate } = (await response.json()) as { clientSecret?: string; renewalDate: string | null };
+      const refresh = () => fetch(`/api/subscription/${businessId}`, { method: "POST", credentials: "include" });
+      if (clientSecret) {
+        // Nothing is charged now: the bank asked to authenticate the card saved for the first renewal.
+        const confirmed = await stripe.confirmCardSetup(clientSecret);
+        if (confirmed.error) {
+          // The server drops the unconfirmed set-up so the owner can try another card.
+          await refresh().catch(() => undefined);
+          return fail(confirmed.error.message || "Payment confirmation failed");
+        }
+      }
+      // The card is set up: bring the business row in step with Stripe, then reload.
+      await refresh();
+      toast({ title: "Subscription created", description: `Your BTR will automatically renew on ${formatRenewalDate(renewalDate)}.` });
+      revalidator.revalidate();
+    } catch {
+      fail("An unknown error occurred");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-4 space-y-3">
+      <div className="rounded-md border border-slate-300 p-3 dark:border-slate-600" aria-busy={!stripe}>
+        {stripe ? null : <p className="text-sm text-slate-600 dark:text-slate-300">Loading secure card form…</p>}
+        <div ref={mountRef} />
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300" data-testid="subscription-error">
+          {error}
+        </p>
+      ) : null}
+      <Button onClick={setUp} disabled={busy}>
+        {busy ? "Setting up…" : "Set up auto-renewal"}
+      </Button>
+    </div>
   );
 }

@@ -1,26 +1,45 @@
-import { format, isValid, parseISO } from "date-fns";
+/**
+ * Display dates with the spec's patterns, always in UTC (timestamps are stored in UTC), so the
+ * server's HTML and the browser's hydration agree whatever the visitor's time zone.
+ * Intl does the formatting: it is built into every browser, which keeps a date library out of
+ * every page's JavaScript.
+ */
+const CARD_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const LONG_FORMAT = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function toDate(value: Date | string | number | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
-  const date = value instanceof Date ? value : typeof value === "number" ? new Date(value) : parseISO(value);
-  return isValid(date) ? date : null;
+  let date: Date;
+  if (value instanceof Date || typeof value === "number") date = new Date(value);
+  else {
+    const dateOnly = DATE_ONLY.exec(value);
+    // A calendar date (yyyy-MM-dd) is that day, not midnight somewhere.
+    if (dateOnly) {
+      const [year, month, day] = [Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])];
+      date = new Date(Date.UTC(year, month - 1, day));
+      // "2024-02-30" is not a date (Date.UTC would roll it over to March 1).
+      if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+    } else date = new Date(value);
+  }
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** Cards and lists: 'MMM d, yyyy' (e.g. "Jan 5, 2026"); `fallback` when missing. */
 export function formatCardDate(value: Date | string | number | null | undefined, fallback = "Unknown date") {
   const date = toDate(value);
-  return date ? format(date, "MMM d, yyyy") : fallback;
+  return date ? CARD_FORMAT.format(date) : fallback;
 }
 
 /** Receipts and renewals: 'MMMM d, yyyy' (e.g. "January 5, 2026"). */
 export function formatLongDate(value: Date | string | number | null | undefined, fallback = "") {
   const date = toDate(value);
-  return date ? format(date, "MMMM d, yyyy") : fallback;
+  return date ? LONG_FORMAT.format(date) : fallback;
 }
 
 /** CSV and APIs: ISO 8601 (date-only values stay yyyy-MM-dd). */
 export function isoDate(value: Date | string | number | null | undefined): string {
-  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  if (typeof value === "string" && DATE_ONLY.test(value)) return value;
   const date = toDate(value);
   return date ? date.toISOString() : "";
 }

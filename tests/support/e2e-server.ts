@@ -20,14 +20,30 @@ process.env.APP_URL = `http://localhost:${port}`;
 const { getEnv } = await import("~/utils/env.server");
 const { openDatabase } = await import("~/db/client.server");
 const { seedDemoData } = await import("../../scripts/lib/seed");
-const { startDemoStripe } = await import("../../scripts/lib/demo-stripe");
+const { startStripeDouble } = await import("~/services/stripe-double/index.server");
 
 const env = getEnv();
 const db = openDatabase(env.DATABASE_PATH);
 await seedDemoData(db);
 db.$client.close();
 
-const stripe = await startDemoStripe(env);
+// The Stripe test double on E2E_STRIPE_PORT (playwright.config.ts). With a publishable key the
+// JS-on project pays inline through the Stripe.js stand-in; the JS-off project uses hosted checkout.
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? Number(port) + 50);
+const double = await startStripeDouble({
+  port: stripePort,
+  webhookUrl: `http://localhost:${port}/api/stripe/webhook`,
+  webhookSecret: "whsec_e2e_0123456789abcdef0123456789abcdef",
+});
+const stripe = {
+  env: {
+    STRIPE_SECRET_KEY: "sk_test_e2e_0123456789",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_0123456789",
+    STRIPE_API_URL: double.url,
+    STRIPE_WEBHOOK_SECRET: double.webhookSecret,
+  },
+  close: () => double.close(),
+};
 const server = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
   stdio: "inherit",
   env: { ...process.env, ...stripe.env },

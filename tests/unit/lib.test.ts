@@ -80,3 +80,14 @@ describe("pagination", () => {
     expect(pageItems(10, 10)).toEqual([1, "ellipsis", 9, 10]);
   });
 });
+
+describe("dates in any time zone", () => {
+  it("shows calendar dates as that day and timestamps in UTC", () => {
+    expect(formatCardDate("2024-12-31")).toBe("Dec 31, 2024");
+    expect(formatCardDate("2024-02-30")).toBe("Unknown date");
+    expect(formatLongDate(new Date(Date.UTC(2027, 9, 1, 0, 0, 0)))).toBe("October 1, 2027");
+    expect(formatCardDate("2026-11-21T23:30:00.000Z")).toBe("Nov 21, 2026");
+    expect(formatCardDate(Number.NaN)).toBe("Unknown date");
+    expect(formatCardDate("2024-09-07")).toBe("Sep 7, 2024");
+  });
+});

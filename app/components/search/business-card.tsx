@@ -4,16 +4,6 @@ import { principalAddress } from "~/lib/address";
 import { formatCardDate } from "~/lib/dates";
 import { filingTypeLabel } from "~/lib/filing-types";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** 'MMM d, yyyy' for the registry's yyyy-MM-dd dates without date-fns (10 cards a page add up). */
-export function registeredDate(value: string | null): string {
-  const m = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  const month = m ? Number(m[2]) : 0;
-  if (!m || month < 1 || month > 12) return formatCardDate(value);
-  return `${MONTHS[month - 1]} ${Number(m[3])}, ${m[1]}`;
-}
-
 export type BusinessCardData = {
   id: number;
   name: string;
@@ -49,7 +39,7 @@ export function BusinessCard({ business, headingLevel = 3 }: { business: Busines
         </div>
         <div>
           <dt className="inline font-medium">Registered: </dt>
-          <dd className="inline">{registeredDate(business.registeredOn)}</dd>
+          <dd className="inline">{formatCardDate(business.registeredOn)}</dd>
         </div>
         <div>
           <dt className="inline font-medium">Document #: </dt>

@@ -1,15 +1,72 @@
 import { Form, useLocation } from "@remix-run/react";
 import { Theme, useTheme } from "remix-themes";
-import { useState } from "react";
-import { THEME_PREFERENCES, type ThemePreference } from "~/lib/theme";
+import { useEffect, useState } from "react";
+import { THEME_PREFERENCES, THEME_STORAGE_KEY, type ThemePreference } from "~/lib/theme";
 
 const labels: Record<ThemePreference, string> = { light: "Light", dark: "Dark", system: "System" };
+const hints: Record<ThemePreference, string> = {
+  light: "Always use the light theme",
+  dark: "Always use the dark theme",
+  system: "Follow your device's setting",
+};
 
-/** A plain form (works without JS); with JS the change applies at once and syncs to other tabs. */
+function isThemePreference(value: unknown): value is ThemePreference {
+  return typeof value === "string" && (THEME_PREFERENCES as readonly string[]).includes(value);
+}
+
+/** Puts the theme class on <html> at once (no reload); "system" follows the device's setting. */
+function applyThemeClass(preference: ThemePreference) {
+  const dark =
+    preference === "dark" || (preference === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  const root = document.documentElement;
+  root.classList.remove("light", "dark");
+  root.classList.add(dark ? "dark" : "light");
+}
+
+function storeLocally(preference: ThemePreference) {
+  try {
+    if (window.localStorage.getItem(THEME_STORAGE_KEY) !== preference) {
+      window.localStorage.setItem(THEME_STORAGE_KEY, preference);
+    }
+  } catch {
+    // storage disabled: the cookie still carries the preference
+  }
+}
+
+/**
+ * A plain form (works without JS: the cookie is set and the page reloads in the new theme). With
+ * JS the change applies at once, is saved to the cookie (so the server renders the right class
+ * and nothing flashes) and to localStorage 'theme', whose storage event updates other open tabs.
+ */
 export function ThemeSwitch({ preference }: { preference: ThemePreference }) {
   const [, setTheme] = useTheme();
   const { pathname, search } = useLocation();
   const [current, setCurrent] = useState(preference);
+
+  // The cookie the server read is the authority: adopt it (and mirror it into localStorage).
+  useEffect(() => {
+    setCurrent(preference);
+    storeLocally(preference);
+  }, [preference]);
+
+  // Keep <html> in step with the choice, including after the root re-renders its class.
+  useEffect(() => {
+    applyThemeClass(current);
+    if (current !== "system") return;
+    const media = window.matchMedia("(prefers-color-scheme: dark)");
+    const follow = () => applyThemeClass("system");
+    media.addEventListener("change", follow);
+    return () => media.removeEventListener("change", follow);
+  }, [current]);
+
+  // Another tab changed the theme.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === THEME_STORAGE_KEY && isThemePreference(event.newValue)) setCurrent(event.newValue);
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
 
   return (
     <Form
@@ -19,17 +76,13 @@ export function ThemeSwitch({ preference }: { preference: ThemePreference }) {
       aria-label="Theme"
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        const value = submitter?.value as ThemePreference | undefined;
-        if (!value) return;
+        const value = submitter?.value;
+        if (!isThemePreference(value)) return;
         event.preventDefault();
         setCurrent(value);
-        // remix-themes applies the class, broadcasts to other tabs and persists through the action.
+        // remix-themes persists the cookie through /resources/theme.
         setTheme(value === "system" ? null : value === "dark" ? Theme.DARK : Theme.LIGHT);
-        window.localStorage.setItem("theme", value);
-        const root = document.documentElement;
-        root.classList.remove("light", "dark");
-        if (value !== "system") root.classList.add(value);
-        else root.classList.add(window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+        storeLocally(value);
       }}
     >
       <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
@@ -40,6 +93,7 @@ export function ThemeSwitch({ preference }: { preference: ThemePreference }) {
           type="submit"
           name="theme"
           value={value}
+          data-tooltip={hints[value]}
           aria-pressed={current === value}
           className={`rounded px-2 py-1 text-sm ${
             current === value

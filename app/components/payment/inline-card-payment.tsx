@@ -1,0 +1,122 @@
+import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { formatCents } from "~/lib/fee";
+import { toast } from "~/lib/toast-store";
+import { apiErrorMessage, loadStripeJs } from "./stripe-client";
+
+type Props = {
+  publishableKey: string;
+  clientSecret: string;
+  businessId: number;
+  amount: number;
+  description: string;
+  onBack: () => void;
+  onPaid: (paymentId: number) => void;
+};
+
+/**
+ * The payment step with JavaScript: a Stripe card Element, confirmation without a redirect
+ * (3-D Secure opens Stripe's own dialog), then the payment is reported to the server, which
+ * checks it with Stripe before recording it.
+ */
+export function InlineCardPayment({ publishableKey, clientSecret, businessId, amount, description, onBack, onPaid }: Props) {
+  const mountRef = useRef<HTMLDivElement>(null);
+  const cardRef = useRef<StripeCardElement | null>(null);
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [recorded, setRecorded] = useState(true);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadStripeJs(publishableKey)
+      .then((loaded) => {
+        if (cancelled || !loaded || !mountRef.current) return;
+        const card = loaded.elements().create("card", { hidePostalCode: true });
+        card.mount(mountRef.current);
+        cardRef.current = card;
+        setStripe(loaded);
+      })
+      .catch(() => {
+        if (!cancelled) setError("Stripe has not been properly initialized");
+      });
+    return () => {
+      cancelled = true;
+      cardRef.current?.destroy();
+      cardRef.current = null;
+    };
+  }, [publishableKey]);
+
+  function fail(message: string) {
+    setError(message);
+    toast({ title: "Payment Failed", description: message, variant: "destructive" });
+  }
+
+  async function pay() {
+    if (!stripe || !cardRef.current) {
+      fail("Stripe has not been properly initialized");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card: cardRef.current } });
+      if (result.error) {
+        fail(result.error.message || "An error occurred during payment");
+        return;
+      }
+      const intent = result.paymentIntent;
+      if (!intent || intent.status !== "succeeded") {
+        fail("An error occurred during payment");
+        return;
+      }
+      const response = await fetch("/api/payments", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ businessId, amount, description, stripePaymentId: intent.id, receiptUrl: "" }),
+      });
+      if (!response.ok) {
+        console.error(await apiErrorMessage(response, `${response.status}: ${response.statusText}`));
+        setRecorded(false);
+        setError("Payment was processed but failed to record in system.");
+        toast({ title: "Record Failed", description: "Failed to record payment. Please contact support", variant: "destructive" });
+        return;
+      }
+      const payment = (await response.json()) as { id: number };
+      toast({ title: "Payment Successful", description: "Your Business Tax Receipt has been paid." });
+      onPaid(payment.id);
+    } catch {
+      fail("An error occurred during payment");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <p className="mb-2 text-sm font-medium">Card details</p>
+        <div className="rounded-md border border-slate-300 p-3 dark:border-slate-600" aria-busy={!stripe}>
+          {stripe ? null : <p className="text-sm text-slate-600 dark:text-slate-300">Loading secure card form…</p>}
+          {/* Stripe.js owns this node's children: React never renders into it. */}
+          <div ref={mountRef} />
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200" data-testid="payment-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={pay} disabled={!stripe || busy || !recorded}>
+          {busy ? "Processing…" : `Pay ${formatCents(amount)}`}
+        </Button>
+        <Button variant="outline" onClick={onBack} disabled={busy}>
+          Back
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** Spec section 9: licence file at most 5 MB, JPEG, PNG or GIF. */
+export const MAX_LICENSE_BYTES = 5 * 1024 * 1024;
+export const LICENSE_MIME_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif"] as const;
+export const LICENSE_ACCEPT = "image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif";
+
+export const CLAIM_MESSAGES = {
+  employeeCount: "Employee count must be a positive number or zero",
+  vehicleCount: "Vehicle count must be a positive number or zero",
+  codeLength: "Verification code must be 7 digits",
+  codeDigits: "Verification code must only contain digits",
+  notAFile: "Driver's license must be a file",
+  fileSize: "File size must be less than 5MB",
+  fileType: "File must be an image (JPEG, PNG, or GIF)",
+  wrongCode: "Failed to claim business. Please check your verification code and try again.",
+} as const;
+
+const count = (message: string) => z.number({ error: message }).int({ error: message }).min(0, { error: message });
+
+/**
+ * The claim form (spec section 5), shared by conform in the browser and by the server.
+ * In the browser the file's type is what the browser guessed; on the server the upload
+ * handler sets it from the file's first bytes, so the same rules judge the real content.
+ */
+export const ClaimSchema = z.object({
+  employeeCount: count(CLAIM_MESSAGES.employeeCount),
+  vehicleCount: count(CLAIM_MESSAGES.vehicleCount),
+  verificationCode: z
+    .string({ error: CLAIM_MESSAGES.codeLength })
+    .trim()
+    .length(7, { error: CLAIM_MESSAGES.codeLength })
+    .regex(/^\d*$/, { error: CLAIM_MESSAGES.codeDigits }),
+  driversLicenseFile: z
+    .file({ error: CLAIM_MESSAGES.notAFile })
+    .max(MAX_LICENSE_BYTES, { error: CLAIM_MESSAGES.fileSize })
+    .mime([...LICENSE_MIME_TYPES], { error: CLAIM_MESSAGES.fileType })
+    .optional(),
+});
+
+export type ClaimInput = z.infer<typeof ClaimSchema>;

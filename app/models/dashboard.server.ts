@@ -1,0 +1,159 @@
+/**
+ * What the owner's dashboard and their CSV exports read: only ever the given user's rows.
+ */
+import { desc, eq, or, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { businesses, payments } from "~/db/schema";
+import { type CsvColumn, money } from "~/lib/csv";
+import { isoDate } from "~/lib/dates";
+
+/** Paid: a payment exists for it (or it is marked paid); Pay Taxes: claimed by the user, unpaid; else Claim First. */
+export type BusinessTaxState = "paid" | "pay" | "claim";
+
+export type DashboardBusiness = {
+  id: number;
+  name: string;
+  documentNumber: string;
+  filingType: string;
+  status: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  registeredOn: string | null;
+  isClaimed: boolean;
+  ownerId: number | null;
+  hasPaidBTR: boolean;
+  employeeCount: number | null;
+  vehicleCount: number | null;
+  claimedAt: Date | null;
+  renewalDate: Date | null;
+  subscriptionStatus: string | null;
+  autoRenew: boolean;
+  renewalNotice: string | null;
+  paymentCount: number;
+  taxState: BusinessTaxState;
+};
+
+export type DashboardPayment = {
+  id: number;
+  businessId: number;
+  businessName: string;
+  documentNumber: string;
+  amount: number;
+  description: string;
+  kind: string;
+  fiscalYear: string;
+  stripePaymentId: string;
+  createdAt: Date;
+};
+
+export function taxState(b: { isClaimed: boolean; ownerId: number | null; hasPaidBTR: boolean; paymentCount: number }, userId: number): BusinessTaxState {
+  if (b.paymentCount > 0 || b.hasPaidBTR) return "paid";
+  if (b.isClaimed && b.ownerId === userId) return "pay";
+  return "claim";
+}
+
+/**
+ * The user's businesses: those they own, plus any they paid for (so a payment never loses its
+ * business on the dashboard). Oldest claim first, then by name.
+ */
+export function listUserBusinesses(userId: number): DashboardBusiness[] {
+  // Spelled out: inside a select list drizzle writes columns unqualified, which would be ambiguous here.
+  const paymentCount = sql<number>`(select count(*) from "payments" as "p" where "p"."business_id" = "businesses"."id")`;
+  const rows = getDb()
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      documentNumber: businesses.documentNumber,
+      filingType: businesses.filingType,
+      status: businesses.status,
+      address1: businesses.address1,
+      address2: businesses.address2,
+      city: businesses.city,
+      state: businesses.state,
+      zip: businesses.zip,
+      registeredOn: businesses.registeredOn,
+      isClaimed: businesses.isClaimed,
+      ownerId: businesses.ownerId,
+      hasPaidBTR: businesses.hasPaidBTR,
+      employeeCount: businesses.employeeCount,
+      vehicleCount: businesses.vehicleCount,
+      claimedAt: businesses.claimedAt,
+      renewalDate: businesses.renewalDate,
+      subscriptionStatus: businesses.subscriptionStatus,
+      autoRenew: businesses.autoRenew,
+      renewalNotice: businesses.renewalNotice,
+      paymentCount,
+    })
+    .from(businesses)
+    .where(
+      or(
+        eq(businesses.ownerId, userId),
+        sql`${businesses.id} in (select ${payments.businessId} from ${payments} where ${payments.userId} = ${userId})`,
+      ),
+    )
+    .orderBy(sql`${businesses.claimedAt} is null`, businesses.claimedAt, businesses.name, businesses.id)
+    .all();
+  return rows.map((row) => ({ ...row, paymentCount: Number(row.paymentCount), taxState: taxState(row, userId) }));
+}
+
+/** The user's payments, newest first, with the business they paid for. */
+export function listUserPayments(userId: number): DashboardPayment[] {
+  return getDb()
+    .select({
+      id: payments.id,
+      businessId: payments.businessId,
+      businessName: businesses.name,
+      documentNumber: businesses.documentNumber,
+      amount: payments.amount,
+      description: payments.description,
+      kind: payments.kind,
+      fiscalYear: payments.fiscalYear,
+      stripePaymentId: payments.stripePaymentId,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .innerJoin(businesses, eq(businesses.id, payments.businessId))
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .all();
+}
+
+const taxStateLabel: Record<BusinessTaxState, string> = { paid: "Paid", pay: "Unpaid", claim: "Not claimed" };
+
+/** my_businesses.csv */
+export const userBusinessColumns: CsvColumn<DashboardBusiness>[] = [
+  { header: "ID", value: (b) => b.id },
+  { header: "Name", value: (b) => b.name },
+  { header: "Document Number", value: (b) => b.documentNumber },
+  { header: "Filing Type", value: (b) => b.filingType },
+  { header: "Status", value: (b) => b.status },
+  { header: "Address", value: (b) => [b.address1, b.address2].filter(Boolean).join(", ") },
+  { header: "City", value: (b) => b.city },
+  { header: "State", value: (b) => b.state },
+  { header: "Zip", value: (b) => b.zip },
+  { header: "Registered On", value: (b) => isoDate(b.registeredOn) },
+  { header: "Employees", value: (b) => b.employeeCount },
+  { header: "Vehicles", value: (b) => b.vehicleCount },
+  { header: "Claimed At", value: (b) => isoDate(b.claimedAt) },
+  { header: "BTR", value: (b) => taxStateLabel[b.taxState] },
+  { header: "Subscription Status", value: (b) => b.subscriptionStatus },
+  { header: "Auto Renew", value: (b) => b.autoRenew },
+  { header: "Renewal Date", value: (b) => isoDate(b.renewalDate) },
+];
+
+/** my_payments.csv */
+export const userPaymentColumns: CsvColumn<DashboardPayment>[] = [
+  { header: "Payment ID", value: (p) => p.id },
+  { header: "Date", value: (p) => isoDate(p.createdAt) },
+  { header: "Business ID", value: (p) => p.businessId },
+  { header: "Business Name", value: (p) => p.businessName },
+  { header: "Document Number", value: (p) => p.documentNumber },
+  { header: "Amount (USD)", value: (p) => money(p.amount) },
+  { header: "Description", value: (p) => p.description },
+  { header: "Fiscal Year", value: (p) => p.fiscalYear },
+  { header: "Type", value: (p) => p.kind },
+  { header: "Stripe Payment ID", value: (p) => p.stripePaymentId },
+];

@@ -1,0 +1,391 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CsvDownloadLink } from "~/components/csv-download-link";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PaginationNav } from "~/components/pagination-nav";
+import { Button } from "~/components/ui/button";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { formatCardDate } from "~/lib/dates";
+import { formatCents } from "~/lib/fee";
+import { filingTypeLabel } from "~/lib/filing-types";
+import { DEFAULT_PAGE_SIZE, parsePage, type Pagination } from "~/lib/pagination";
+import {
+  getAdminSummary,
+  listBusinesses,
+  listDriversLicensesPage,
+  listPayments,
+  listUsers,
+  parseAdminTab,
+  parseBusinessFilters,
+  type AdminTab,
+} from "~/models/admin.server";
+import { requireAdmin } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Florida Business Registry" }];
+
+const TAB_LABELS: Record<AdminTab, string> = {
+  users: "Users",
+  businesses: "Businesses",
+  "claimed-businesses": "Claimed Businesses",
+  payments: "Payments",
+  licenses: "Licenses",
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function loadTab(tab: AdminTab, params: URLSearchParams) {
+  const request = { page: parsePage(params.get("page")), limit: DEFAULT_PAGE_SIZE };
+  switch (tab) {
+    case "users": {
+      const { items, pagination } = listUsers(request);
+      return { tab, pagination, users: items.map((u) => ({ ...u, createdAt: iso(u.createdAt) })) } as const;
+    }
+    case "businesses":
+    case "claimed-businesses": {
+      const filters = parseBusinessFilters(params);
+      const { items, pagination, capped } = listBusinesses(request, filters, { claimed: tab === "claimed-businesses" ? true : undefined });
+      return {
+        tab,
+        pagination,
+        capped,
+        filters,
+        businesses: items.map((b) => ({
+          id: b.id,
+          name: b.name,
+          documentNumber: b.documentNumber,
+          filingType: b.filingType,
+          status: b.status,
+          city: b.city,
+          isClaimed: b.isClaimed,
+          hasPaidBTR: b.hasPaidBTR,
+          ownerId: b.ownerId,
+          ownerUsername: b.ownerUsername,
+          employeeCount: b.employeeCount,
+          vehicleCount: b.vehicleCount,
+          claimedAt: iso(b.claimedAt),
+        })),
+      } as const;
+    }
+    case "payments": {
+      const { items, pagination } = listPayments(request);
+      return { tab, pagination, payments: items.map((p) => ({ ...p, createdAt: iso(p.createdAt) })) } as const;
+    }
+    case "licenses": {
+      const { items, pagination } = listDriversLicensesPage(request);
+      return { tab, pagination, licenses: items } as const;
+    }
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const tab = parseAdminTab(params.get("tab"));
+  return { summary: getAdminSummary(), view: loadTab(tab, params) };
+}
+
+type View = ReturnType<typeof useLoaderData<typeof loader>>["view"];
+type ViewWith<K extends "users" | "businesses" | "payments" | "licenses"> = Extract<View, Record<K, unknown[]>>;
+
+const cellClass = "px-3 py-2 align-top";
+const headClass = "px-3 py-2 text-left font-semibold";
+const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
+
+export default function Admin() {
+  const { summary, view } = useLoaderData<typeof loader>();
+  const filters: { name?: string; doc?: string } = ("filters" in view && view.filters) || {};
+  const reportQuery = view.tab === "businesses" ? new URLSearchParams(filters as Record<string, string>).toString() : "";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+
+      <section aria-labelledby="summary-heading" className="mt-6">
+        <h2 id="summary-heading" className="sr-only">
+          Summary
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="admin-summary">
+          <Figure label="Businesses" value={summary.businesses.toLocaleString("en-US")} />
+          <Figure label="Claimed" value={summary.claimed.toLocaleString("en-US")} />
+          <Figure label="BTR paid" value={summary.paid.toLocaleString("en-US")} />
+          <Figure label={`Revenue, fiscal year ${summary.fiscalYear}`} value={formatCents(summary.revenueCents)} />
+        </dl>
+      </section>
+
+      <section aria-labelledby="reports-heading" className="mt-8">
+        <h2 id="reports-heading" className="text-lg font-semibold">
+          Reports
+        </h2>
+        <div className="mt-3 flex flex-wrap items-start gap-3">
+          <CsvDownloadLink
+            href={`/api/admin/reports/businesses${reportQuery ? `?${reportQuery}` : ""}`}
+            filename="businesses.csv"
+            what="businesses report"
+          >
+            {reportQuery ? "Download businesses report (CSV, this search)" : "Download businesses report (CSV)"}
+          </CsvDownloadLink>
+          <CsvDownloadLink href="/api/admin/reports/payments" filename="payments.csv" what="payments report">
+            Download payments report (CSV)
+          </CsvDownloadLink>
+        </div>
+      </section>
+
+      <nav aria-label="Admin sections" className="mt-10 border-b border-slate-200 dark:border-slate-700">
+        <ul className="-mb-px flex flex-wrap gap-1">
+          {(Object.keys(TAB_LABELS) as AdminTab[]).map((tab) => {
+            const active = tab === view.tab;
+            return (
+              <li key={tab}>
+                <Link
+                  to={`/admin?tab=${tab}`}
+                  aria-current={active ? "page" : undefined}
+                  className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${
+                    active
+                      ? "border-primary-700 text-primary-800 dark:border-primary-100 dark:text-white"
+                      : "border-transparent text-slate-700 hover:border-slate-300 dark:text-slate-300"
+                  }`}
+                >
+                  {TAB_LABELS[tab]}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <section aria-labelledby="tab-heading" className="mt-6">
+        <h2 id="tab-heading" className="text-xl font-semibold">
+          {TAB_LABELS[view.tab]}
+        </h2>
+        {view.tab === "businesses" || view.tab === "claimed-businesses" ? (
+          <BusinessSearchForm key={`${view.tab}:${filters.name ?? ""}:${filters.doc ?? ""}`} tab={view.tab} name={filters.name} doc={filters.doc} />
+        ) : null}
+        <Showing pagination={view.pagination} count={rowCount(view)} capped={"capped" in view && view.capped === true} />
+        <TabTable view={view} />
+        <PaginationNav page={view.pagination.page} totalPages={view.pagination.totalPages} />
+      </section>
+    </div>
+  );
+}
+
+function rowCount(view: View) {
+  switch (view.tab) {
+    case "users":
+      return view.users.length;
+    case "businesses":
+    case "claimed-businesses":
+      return view.businesses.length;
+    case "payments":
+      return view.payments.length;
+    case "licenses":
+      return view.licenses.length;
+  }
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold">{value}</dd>
+    </div>
+  );
+}
+
+function Showing({ pagination, count, capped }: { pagination: Pagination; count: number; capped: boolean }) {
+  if (pagination.total === 0) return <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">No results found</p>;
+  const from = (pagination.page - 1) * pagination.limit + 1;
+  return (
+    <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" data-testid="showing">
+      Showing {from} to {from + count - 1} of {pagination.total.toLocaleString("en-US")}
+      {capped ? "+" : ""} results
+    </p>
+  );
+}
+
+function BusinessSearchForm({ tab, name, doc }: { tab: AdminTab; name?: string; doc?: string }) {
+  return (
+    <Form method="get" action="/admin" role="search" aria-label={`Search ${TAB_LABELS[tab].toLowerCase()}`} className="mt-4 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="tab" value={tab} />
+      <div>
+        <label htmlFor="admin-search-name" className="block text-sm font-medium">
+          Business name
+        </label>
+        <input
+          id="admin-search-name"
+          name="name"
+          type="search"
+          defaultValue={name}
+          maxLength={200}
+          className="mt-1 w-64 rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+        />
+      </div>
+      <div>
+        <label htmlFor="admin-search-doc" className="block text-sm font-medium">
+          Document number
+        </label>
+        <input
+          id="admin-search-doc"
+          name="doc"
+          type="search"
+          defaultValue={doc}
+          maxLength={40}
+          className="mt-1 w-48 rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+        />
+      </div>
+      <Button type="submit">Search</Button>
+      {name || doc ? (
+        <Link to={`/admin?tab=${tab}`} className={`${linkClass} py-2 text-sm`}>
+          Clear search
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+function Table({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col" className={headClass}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function TabTable({ view }: { view: View }) {
+  switch (view.tab) {
+    case "users":
+      return <UsersTable view={view} />;
+    case "businesses":
+    case "claimed-businesses":
+      return <BusinessesTable view={view} />;
+    case "payments":
+      return <PaymentsTable view={view} />;
+    case "licenses":
+      return <LicensesTable view={view} />;
+  }
+}
+
+function UsersTable({ view }: { view: ViewWith<"users"> }) {
+  if (view.users.length === 0) return null;
+  return (
+    <Table caption="Users" headers={["ID", "Username", "Name", "Email", "Role", "Joined"]}>
+      {view.users.map((u) => (
+        <tr key={u.id} data-testid={`user-row-${u.id}`}>
+          <td className={cellClass}>{u.id}</td>
+          <td className={cellClass}>{u.username}</td>
+          <td className={cellClass}>{[u.firstName, u.lastName].filter(Boolean).join(" ")}</td>
+          <td className={cellClass}>{u.email}</td>
+          <td className={cellClass}>{u.isAdmin ? "Administrator" : "User"}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(u.createdAt)}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
+  if (view.businesses.length === 0) return null;
+  const claimedTab = view.tab === "claimed-businesses";
+  const headers = claimedTab
+    ? ["ID", "Name", "Document", "Owner", "Claimed", "Employees", "Vehicles", "BTR"]
+    : ["ID", "Name", "Document", "Type", "Status", "City", "Claimed", "BTR"];
+  return (
+    <Table caption={TAB_LABELS[view.tab]} headers={headers}>
+      {view.businesses.map((b) => (
+        <tr key={b.id} data-testid={`business-row-${b.id}`}>
+          <td className={cellClass}>{b.id}</td>
+          <td className={cellClass}>
+            <Link to={`/business/${b.id}`} className={linkClass}>
+              {b.name}
+            </Link>
+          </td>
+          <td className={`${cellClass} whitespace-nowrap`}>{b.documentNumber}</td>
+          {claimedTab ? (
+            <>
+              <td className={cellClass}>{b.ownerUsername ? `${b.ownerUsername} (#${b.ownerId})` : "—"}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(b.claimedAt, "—")}</td>
+              <td className={cellClass}>{b.employeeCount ?? "Not specified"}</td>
+              <td className={cellClass}>{b.vehicleCount ?? "Not specified"}</td>
+            </>
+          ) : (
+            <>
+              <td className={cellClass}>{filingTypeLabel(b.filingType)}</td>
+              <td className={cellClass}>
+                <StatusBadge status={b.status} />
+              </td>
+              <td className={cellClass}>{b.city}</td>
+              <td className={cellClass}>{b.isClaimed ? "Yes" : "No"}</td>
+            </>
+          )}
+          <td className={cellClass}>{b.hasPaidBTR ? "Paid" : "Unpaid"}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
+  if (view.payments.length === 0) return null;
+  return (
+    <Table caption="Payments" headers={["ID", "Date", "Business", "User", "Amount", "Description", "Fiscal year", "Stripe payment", "Receipt"]}>
+      {view.payments.map((p) => (
+        <tr key={p.id} data-testid={`payment-row-${p.id}`}>
+          <td className={cellClass}>{p.id}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(p.createdAt)}</td>
+          <td className={cellClass}>
+            <Link to={`/business/${p.businessId}`} className={linkClass}>
+              {p.businessName}
+            </Link>
+          </td>
+          <td className={cellClass}>{p.username ?? "Deleted account"}</td>
+          <td className={`${cellClass} whitespace-nowrap text-right`}>{formatCents(p.amount)}</td>
+          <td className={cellClass}>{p.description}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{p.fiscalYear}</td>
+          <td className={`${cellClass} font-mono text-xs`}>{p.stripePaymentId}</td>
+          <td className={cellClass}>
+            <Link to={`/receipt/${p.id}`} className={linkClass} aria-label={`Receipt ${p.id}`}>
+              View
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+function LicensesTable({ view }: { view: ViewWith<"licenses"> }) {
+  if (view.licenses.length === 0) return null;
+  return (
+    <Table caption="Uploaded driver's licenses" headers={["Business", "Document", "Owner ID", "Claimed", "License"]}>
+      {view.licenses.map((l) => (
+        <tr key={l.id} data-testid={`license-row-${l.id}`}>
+          <td className={cellClass}>{l.businessName}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{l.documentNumber}</td>
+          <td className={cellClass}>{l.ownerId ?? "—"}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(l.claimedDate, "—")}</td>
+          <td className={cellClass}>
+            <a href={l.driversLicenseUrl} target="_blank" rel="noreferrer" className={linkClass}>
+              View license<span className="sr-only"> for {l.businessName} (opens in a new tab)</span>
+            </a>
+          </td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

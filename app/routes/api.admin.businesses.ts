@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listBusinesses, parseApiPageRequest, parseBusinessFilters } from "~/models/admin.server";
+import { requireApiAdmin } from "~/utils/session.server";
+
+/** GET /api/admin/businesses?page&limit&name&doc: { businesses, pagination, capped } (capped: a search's total stopped at 10,000). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const { items, pagination, capped } = listBusinesses(parseApiPageRequest(params), parseBusinessFilters(params));
+  return Response.json({ businesses: items, pagination, capped });
+}

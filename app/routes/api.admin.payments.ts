@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listPayments, parseApiPageRequest } from "~/models/admin.server";
+import { requireApiAdmin } from "~/utils/session.server";
+
+/** GET /api/admin/payments?page&limit: { payments, pagination }, newest first, amounts in cents. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request);
+  const { items, pagination } = listPayments(parseApiPageRequest(new URL(request.url).searchParams));
+  return Response.json({ payments: items, pagination });
+}

@@ -1,0 +1,142 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CANCEL_CONFIRMATION, formatRenewalDate, SubscriptionCard } from "~/components/subscription-card";
+import { Button, buttonClass } from "~/components/ui/button";
+import { getBusiness, parseId } from "~/models/payment.server";
+import {
+  cancelSubscription,
+  completeSubscriptionCheckout,
+  createSubscriptionCheckout,
+  setAutoRenew,
+  SubscriptionError,
+} from "~/models/subscription.server";
+import { getPublishableKey } from "~/services/stripe.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Annual auto-renewal | Florida Business Registry" }];
+
+/** The owner of a claimed, paid business; others get the not-allowed page (403). */
+async function requireOwner(request: Request, rawId: string | undefined) {
+  const user = await requireUser(request, { description: "Please log in to manage your subscription" });
+  const id = parseId(rawId);
+  const business = id ? getBusiness(id) : undefined;
+  if (!business) throw data({ message: "Business not found" }, { status: 404 });
+  if (!business.isClaimed || business.ownerId !== user.id) throw data({ message: "Not allowed" }, { status: 403 });
+  if (!business.hasPaidBTR) throw redirect(`/business/${business.id}`);
+  return { user, business };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, business } = await requireOwner(request, params.id);
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id");
+  if (sessionId) {
+    // Back from hosted checkout: Stripe must confirm the subscription before it is stored.
+    try {
+      const { renewalDate } = await completeSubscriptionCheckout({ sessionId, businessId: business.id, userId: user.id });
+      throw await redirectWithToast(`/business/${business.id}`, {
+        title: "Subscription created",
+        description: `Your BTR will automatically renew on ${formatRenewalDate(renewalDate)}.`,
+      });
+    } catch (error) {
+      if (!(error instanceof SubscriptionError)) throw error;
+      throw await redirectWithToast(`/business/${business.id}`, { title: "Subscription error", description: error.message, variant: "destructive" });
+    }
+  }
+  return {
+    business: { id: business.id, name: business.name },
+    subscription: {
+      businessId: business.id,
+      status: business.subscriptionStatus,
+      renewalDate: business.renewalDate?.toISOString() ?? null,
+      autoRenew: business.autoRenew,
+      notice: business.renewalNotice,
+    },
+    confirmCancel: url.searchParams.get("confirm") === "cancel" && Boolean(business.stripeSubscriptionId),
+    publishableKey: getPublishableKey(),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, business } = await requireOwner(request, params.id);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const back = `/business/${business.id}`;
+  const args = { businessId: business.id, userId: user.id };
+  if (intent === "setup") {
+    try {
+      return redirect(await createSubscriptionCheckout(args));
+    } catch (error) {
+      if (!(error instanceof SubscriptionError)) throw error;
+      return redirectWithToast(back, { title: "Subscription error", description: error.message || "Failed to create subscription", variant: "destructive" });
+    }
+  }
+  if (intent === "toggle") {
+    const value = form.get("autoRenew");
+    if (value !== "on" && value !== "off") return data({ message: "autoRenew must be on or off" }, { status: 400 });
+    try {
+      const result = await setAutoRenew({ ...args, autoRenew: value === "on" });
+      return redirectWithToast(back, {
+        title: "Settings updated",
+        description: result.autoRenew ? "Auto-renewal enabled." : "Auto-renewal disabled.",
+      });
+    } catch (error) {
+      if (!(error instanceof SubscriptionError)) throw error;
+      return redirectWithToast(back, { title: "Update failed", description: error.message || "Failed to update subscription settings", variant: "destructive" });
+    }
+  }
+  if (intent === "cancel") {
+    try {
+      await cancelSubscription(args);
+      return redirectWithToast(back, { title: "Subscription cancelled", description: "Automatic renewal of your BTR is off." });
+    } catch (error) {
+      if (!(error instanceof SubscriptionError)) throw error;
+      return redirectWithToast(back, { title: "Cancellation failed", description: error.message || "Failed to cancel subscription", variant: "destructive" });
+    }
+  }
+  return data({ message: "Unknown action" }, { status: 400 });
+}
+
+export default function SubscriptionPage() {
+  const { business, subscription, confirmCancel, publishableKey } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <p className="mb-2 text-sm">
+        <Link to={`/business/${business.id}`} className="underline">
+          Back to {business.name}
+        </Link>
+      </p>
+      {confirmCancel ? (
+        <section aria-labelledby="confirm-heading" className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
+          <h1 id="confirm-heading" className="text-2xl font-bold">
+            Cancel subscription
+          </h1>
+          <p className="mt-3">{CANCEL_CONFIRMATION}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <Button type="submit" variant="destructive">
+                Yes, cancel subscription
+              </Button>
+            </Form>
+            <Link to={`/business/${business.id}`} className={buttonClass("outline")}>
+              Keep subscription
+            </Link>
+          </div>
+        </section>
+      ) : (
+        <>
+          <h1 className="mb-6 text-2xl font-bold">{business.name}</h1>
+          <SubscriptionCard subscription={subscription} publishableKey={publishableKey} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

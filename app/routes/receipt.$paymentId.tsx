@@ -1,0 +1,150 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { formatLongDate } from "~/lib/dates";
+import { formatCents } from "~/lib/fee";
+import { getReceiptForViewer, parseId, receiptNumber } from "~/models/payment.server";
+import { getEnv } from "~/utils/env.server";
+import { requireUser } from "~/utils/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Receipt ${data.receipt.number} | Florida Business Registry` : "Receipt Not Found | Florida Business Registry" },
+];
+
+const NOT_FOUND = "We couldn't find the receipt you're looking for.";
+
+/** The payer and administrators only: anyone else gets the same 404 as a missing receipt. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { description: "Please log in to view your receipts" });
+  const paymentId = parseId(params.paymentId);
+  const row = paymentId ? getReceiptForViewer(paymentId, user) : undefined;
+  if (!row) throw data({ message: NOT_FOUND }, { status: 404 });
+  const { payment, business } = row;
+  const env = getEnv();
+  return {
+    receipt: {
+      number: receiptNumber(payment),
+      paymentId: payment.id,
+      stripePaymentId: payment.stripePaymentId,
+      amount: payment.amount,
+      description: payment.description,
+      fiscalYear: payment.fiscalYear,
+      kind: payment.kind,
+      date: payment.createdAt.toISOString(),
+    },
+    business: {
+      id: business.id,
+      name: business.name,
+      documentNumber: business.documentNumber,
+      address: [business.address1, business.address2, business.city, business.state, business.zip].filter(Boolean).join(", "),
+    },
+    town: { name: env.TOWN_NAME, state: env.TOWN_STATE, email: env.TOWN_SUPPORT_EMAIL, phone: env.TOWN_SUPPORT_PHONE },
+  };
+}
+
+/** Printing shows the receipt alone: the shell around <main> and the buttons are hidden. */
+const PRINT_CSS = `
+@page { size: letter; margin: 0.6in; }
+@media print {
+  html, body { background: #fff !important; color: #000 !important; }
+  body *:has(> #main) > :not(#main) { display: none !important; }
+  body *:has(> #main) { min-height: 0 !important; display: block !important; }
+  #btr-receipt { border: 2px solid #000 !important; box-shadow: none !important; margin: 0 !important; max-width: none !important; break-inside: avoid; page-break-inside: avoid; }
+  #btr-receipt * { color: #000 !important; }
+  .receipt-page { padding: 0 !important; }
+}`;
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-4 py-2">
+      <dt className="font-medium text-slate-700 dark:text-slate-300">{label}</dt>
+      <dd className="col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+export default function ReceiptPage() {
+  const { receipt, business, town } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  return (
+    <div className="receipt-page mx-auto max-w-3xl px-4 py-10">
+      <style dangerouslySetInnerHTML={{ __html: PRINT_CSS }} />
+      <article id="btr-receipt" className="rounded-lg border border-slate-300 bg-white p-8 text-slate-900 shadow-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100" aria-labelledby="receipt-title">
+        <header className="border-b border-slate-300 pb-4 text-center dark:border-slate-700">
+          <p className="text-sm uppercase tracking-wide">
+            Town of {town.name}, {town.state}
+          </p>
+          <h1 id="receipt-title" className="mt-1 text-2xl font-bold">
+            Local Business Tax Receipt
+          </h1>
+          <p className="mt-1 text-sm">
+            Receipt number <span className="font-mono font-semibold" data-testid="receipt-number">{receipt.number}</span>
+          </p>
+        </header>
+        <dl className="mt-4 divide-y divide-slate-200 text-sm dark:divide-slate-700">
+          <Row label="Business">{business.name}</Row>
+          <Row label="Document number">{business.documentNumber}</Row>
+          <Row label="Address">{business.address || "Not specified"}</Row>
+          <Row label="Town">{town.name}</Row>
+          <Row label="Fiscal year">
+            {receipt.fiscalYear} (October 1 – September 30)
+          </Row>
+          <Row label="Amount">
+            <span className="font-semibold">{formatCents(receipt.amount)}</span>
+          </Row>
+          <Row label="Description">{receipt.description}</Row>
+          <Row label="Date">{formatLongDate(receipt.date)}</Row>
+          <Row label="Payment type">Credit Card (Stripe)</Row>
+          <Row label="Payment ID">
+            <span className="break-all font-mono">{receipt.stripePaymentId}</span>
+          </Row>
+        </dl>
+        <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">
+          Issued under Florida Statutes chapter 205. Questions: {town.email}, {town.phone}. Keep this receipt at your place of business.
+        </p>
+      </article>
+      <div className="no-print mt-6 flex flex-wrap gap-3 print:hidden">
+        {hydrated ? (
+          <>
+            <Button onClick={() => window.print()}>Print</Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                window.close();
+                // Tabs the script did not open cannot be closed: go back instead.
+                if (window.closed) return;
+                if (window.history.length > 1) navigate(-1);
+                else navigate("/dashboard");
+              }}
+            >
+              Close
+            </Button>
+          </>
+        ) : null}
+        <ButtonLink to="/dashboard" variant="outline">
+          Back to Dashboard
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <ErrorPage title="Receipt Not Found" message={`${NOT_FOUND} Could not locate the receipt for this payment.`}>
+            <Link to="/dashboard" className="rounded-md bg-primary-700 px-4 py-2 text-white hover:bg-primary-800">
+              Back to Dashboard
+            </Link>
+          </ErrorPage>
+        ),
+      }}
+    />
+  );
+}
