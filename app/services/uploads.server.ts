@@ -175,12 +175,30 @@ async function writeFilePart(
   data: AsyncIterable<Uint8Array>,
   filename: string,
   maxBytes: number,
+  inProgress: Map<string, fs.WriteStream>,
 ): Promise<StoredUpload | undefined> {
   const dir = uploadsDir();
   await fs.promises.mkdir(dir, { recursive: true });
   const key = crypto.randomBytes(16).toString("hex");
   const partial = path.join(dir, `${key}.part`);
   const out = fs.createWriteStream(partial, { flags: "wx", mode: 0o600 });
+  inProgress.set(partial, out);
+  try {
+    return await writeAndSniff(data, filename, maxBytes, partial, out, key, dir);
+  } finally {
+    inProgress.delete(partial);
+  }
+}
+
+async function writeAndSniff(
+  data: AsyncIterable<Uint8Array>,
+  filename: string,
+  maxBytes: number,
+  partial: string,
+  out: fs.WriteStream,
+  key: string,
+  dir: string,
+): Promise<StoredUpload | undefined> {
   let size = 0;
   let head = Buffer.alloc(0);
   let kind: ImageKind | null | undefined; // undefined: not enough bytes yet to tell
@@ -235,12 +253,15 @@ export async function parseUploadForm(
 
   const counted = countedBody(request.body, maxBody);
   const stored: StoredUpload[] = [];
+  // Partial files still being written: the parser can fail (body over the limit) before the
+  // handler writing a file has noticed, and the answer must not leave that file behind.
+  const inProgress = new Map<string, fs.WriteStream>();
   let parts = 0;
   const handler: UploadHandler = async ({ name, filename, data }) => {
     if (++parts > MAX_PARTS) throw new UploadRejectedError("Too many form fields");
     if (filename === undefined) return readTextPart(data, name);
     if (name !== fileField || stored.length > 0) throw new UploadRejectedError("Unexpected file in the form");
-    const file = await writeFilePart(data, filename, maxFileBytes);
+    const file = await writeFilePart(data, filename, maxFileBytes, inProgress);
     if (file) stored.push(file);
     return file;
   };
@@ -257,6 +278,10 @@ export async function parseUploadForm(
     return { formData, file: stored[0] ?? null };
   } catch (error) {
     await Promise.all(stored.map(discardUpload));
+    for (const [partial, out] of inProgress) {
+      out.destroy();
+      await fs.promises.rm(partial, { force: true });
+    }
     if (error instanceof UploadTooLargeError) {
       drainInBackground(counted.reader, counted.bytesRead());
       throw error;
