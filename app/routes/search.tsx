@@ -42,6 +42,9 @@ export default function SearchPage() {
   const navigationType = useNavigationType();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  // The address as it is now, not as it was when a (debounced) sync was scheduled.
+  const currentSearch = useRef(location.search);
+  currentSearch.current = location.search;
 
   // The form keeps what is typed while the address follows it (replace navigations); any other
   // navigation (a link, back/forward, a submitted search) starts it afresh from the address.
@@ -65,7 +68,7 @@ export default function SearchPage() {
         type: value("type"),
         status: value("status"),
       });
-      if (next !== location.search) setSearchParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
+      if (next !== currentSearch.current) setSearchParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
     }, delay);
   }
 
@@ -84,6 +87,8 @@ export default function SearchPage() {
         role="search"
         aria-label="Search filters"
         data-tour="search-filters"
+        // A submitted search supersedes a pending address sync: two navigations must not race.
+        onSubmit={() => clearTimeout(timer.current)}
         className="mt-6 grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-2 lg:grid-cols-5 dark:border-slate-700"
       >
         <SuggestInput
