@@ -3,7 +3,6 @@
  * With no SESSION_SECRET it creates one under data/ (so the quick start needs no setup);
  * remix-serve itself still refuses to start in production without one.
  */
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,28 +22,9 @@ if (!process.env.SESSION_SECRET) {
 }
 
 const { getEnv } = await import("~/utils/env.server");
-const { openDatabase } = await import("~/db/client.server");
-const { seedDemoData } = await import("./lib/seed");
+const { prepareDatabase, serveBuild } = await import("./lib/serve");
 const { startDemoStripe } = await import("./lib/demo-stripe");
 
 const env = getEnv();
-const db = openDatabase(env.DATABASE_PATH);
-if (env.SEED_DEMO !== false) await seedDemoData(db, console.log);
-db.$client.close();
-
-const stripe = await startDemoStripe(env);
-
-const server = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
-  stdio: "inherit",
-  env: { ...process.env, ...stripe.env },
-});
-const stop = async () => {
-  server.kill("SIGTERM");
-  await stripe.close();
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-server.on("exit", async (code) => {
-  await stripe.close();
-  process.exit(code ?? 0);
-});
+await prepareDatabase(env, console.log);
+serveBuild(await startDemoStripe(env));

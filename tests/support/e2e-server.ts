@@ -2,7 +2,6 @@
  * The server the end-to-end tests run against: the production build served by remix-serve,
  * with its own fresh database (migrated and seeded) under .cache/e2e.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -18,14 +17,11 @@ process.env.SESSION_SECRET ??= "e2e-session-secret-0123456789abcdef";
 process.env.APP_URL = `http://localhost:${port}`;
 
 const { getEnv } = await import("~/utils/env.server");
-const { openDatabase } = await import("~/db/client.server");
-const { seedDemoData } = await import("../../scripts/lib/seed");
+const { prepareDatabase, serveBuild } = await import("../../scripts/lib/serve");
 const { startStripeDouble } = await import("~/services/stripe-double/index.server");
 
 const env = getEnv();
-const db = openDatabase(env.DATABASE_PATH);
-await seedDemoData(db);
-db.$client.close();
+await prepareDatabase(env);
 
 // The Stripe test double on E2E_STRIPE_PORT (playwright.config.ts). With a publishable key the
 // JS-on project pays inline through the Stripe.js stand-in; the JS-off project uses hosted checkout.
@@ -35,7 +31,7 @@ const double = await startStripeDouble({
   webhookUrl: `http://localhost:${port}/api/stripe/webhook`,
   webhookSecret: "whsec_e2e_0123456789abcdef0123456789abcdef",
 });
-const stripe = {
+serveBuild({
   env: {
     STRIPE_SECRET_KEY: "sk_test_e2e_0123456789",
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_0123456789",
@@ -43,15 +39,4 @@ const stripe = {
     STRIPE_WEBHOOK_SECRET: double.webhookSecret,
   },
   close: () => double.close(),
-};
-const server = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
-  stdio: "inherit",
-  env: { ...process.env, ...stripe.env },
 });
-const stop = async () => {
-  server.kill("SIGTERM");
-  await stripe.close();
-  process.exit(0);
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
