@@ -12,27 +12,12 @@
  */
 import type Database from "better-sqlite3";
 import { getDb } from "~/db/client.server";
+import type { RegistryFields } from "~/models/business.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 
 /** What a result card (and the public JSON list) shows. Never the private fields. */
-export type BusinessCard = {
-  id: number;
-  name: string;
-  documentNumber: string;
-  filingType: string;
-  status: string;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  registeredOn: string | null;
-  category: string | null;
-  isClaimed: boolean;
-  canBeClaimed: boolean;
-  hasPaidBTR: boolean;
-};
+export type BusinessCard = RegistryFields;
 
 export type BusinessSuggestion = { id: number; name: string; documentNumber: string; city: string | null };
 

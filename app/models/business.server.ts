@@ -16,26 +16,28 @@ export function parseBusinessId(value: string | null | undefined): number | null
   return Number.isSafeInteger(id) && id >= 1 ? id : null;
 }
 
-/** What anyone may see of a business. Never verificationCode, driversLicenseUrl or ownerId. */
-export type PublicBusiness = {
-  id: number;
-  name: string;
-  documentNumber: string;
-  filingType: string;
-  status: string;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  registeredOn: string | null;
-  category: string | null;
-  isClaimed: boolean;
-  canBeClaimed: boolean;
-  hasPaidBTR: boolean;
-  employeeCount: number | null;
-  vehicleCount: number | null;
-};
+/** The registry fields anyone may see: never verificationCode, driversLicenseUrl or ownerId. */
+export type RegistryFields = Pick<
+  Business,
+  | "id"
+  | "name"
+  | "documentNumber"
+  | "filingType"
+  | "status"
+  | "address1"
+  | "address2"
+  | "city"
+  | "state"
+  | "zip"
+  | "registeredOn"
+  | "category"
+  | "isClaimed"
+  | "canBeClaimed"
+  | "hasPaidBTR"
+>;
+
+/** What anyone may see of a business: the registry fields and, once claimed, the declared counts. */
+export type PublicBusiness = RegistryFields & Pick<Business, "employeeCount" | "vehicleCount">;
 
 export function toPublicBusiness(b: Business): PublicBusiness {
   return {
