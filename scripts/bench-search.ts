@@ -21,6 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
+import { benchDir, benchRegistryPath, ensureBenchRegistry } from "./lib/bench-registry";
 import { generateBusiness, rng } from "./lib/registry-generator";
 
 const args = process.argv.slice(2);
@@ -33,83 +34,22 @@ const option = (name: string, fallback: number) => {
 const N = Math.trunc(option("n", 3_500_000));
 const HTTP_SECONDS = option("seconds", 10);
 const PORT = Math.trunc(option("port", 3199));
-const IN_TOWN_EVERY = 50; // 2% of the registry in Pembroke Park
 
-const benchDir = path.resolve("bench");
 fs.mkdirSync(benchDir, { recursive: true });
-const dbFile = path.join(benchDir, `registry-${N}.db`);
+const dbFile = benchRegistryPath(N);
 process.env.DATABASE_PATH = dbFile;
 process.env.NODE_ENV ??= "production";
 process.env.SESSION_SECRET ??= "bench-session-secret-0123456789";
 
-const { openDatabase } = await import("~/db/client.server");
 const { resetEnvCache } = await import("~/utils/env.server");
 resetEnvCache();
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 // ---------------------------------------------------------------------------------------------
-// 1. Generate
+// 1. Generate (scripts/lib/bench-registry.ts, shared with bench:report)
 // ---------------------------------------------------------------------------------------------
-function rowCount(file: string): number {
-  if (!fs.existsSync(file)) return -1;
-  try {
-    const db = new Database(file, { readonly: true });
-    const n = (db.prepare("SELECT count(*) AS n FROM businesses").get() as { n: number }).n;
-    db.close();
-    return n;
-  } catch {
-    return -1;
-  }
-}
-
-let generateSeconds: number | null = null;
-if (flag("regen") || rowCount(dbFile) !== N) {
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbFile + suffix, { force: true });
-  const started = performance.now();
-  const db = openDatabase(dbFile).$client; // creates the schema through the real migrations
-  db.pragma("journal_mode = OFF");
-  db.pragma("synchronous = OFF");
-  db.pragma("cache_size = -262144");
-  db.pragma("temp_store = MEMORY");
-  // Bulk load first, then build the secondary indexes, the FTS index and its triggers once.
-  const deferred = db
-    .prepare(
-      "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'businesses' AND type IN ('index','trigger') AND sql IS NOT NULL",
-    )
-    .all() as { type: string; name: string; sql: string }[];
-  for (const d of deferred) db.exec(`DROP ${d.type.toUpperCase()} "${d.name}"`);
-  const insert = db.prepare(
-    `INSERT INTO businesses (id, name, document_number, filing_type, status, address1, address2, city, state, zip,
-       registered_on, category, verification_code) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-  );
-  db.transaction(() => {
-    for (let i = 0; i < N; i++) {
-      const b = generateBusiness(i, i % IN_TOWN_EVERY === 0);
-      insert.run(i + 1, b.name, b.documentNumber, b.filingType, b.status, b.address1, b.address2, b.city, b.state, b.zip,
-        b.registeredOn, b.category, b.verificationCode);
-      if ((i + 1) % 500_000 === 0) log(`inserted ${(i + 1).toLocaleString("en-US")} rows`);
-    }
-  })();
-  const inserted = performance.now();
-  log(`rows inserted in ${((inserted - started) / 1000).toFixed(1)} s; building indexes`);
-  for (const d of deferred.filter((x) => x.type === "index")) db.exec(d.sql);
-  const indexed = performance.now();
-  log(`b-tree indexes in ${((indexed - inserted) / 1000).toFixed(1)} s; building the FTS index`);
-  db.exec(
-    `INSERT INTO businesses_fts(rowid, name)
-       SELECT id, replace(replace(replace(replace(name, '''', ''), '’', ''), 'ʼ', ''), '.', '') FROM businesses`,
-  );
-  db.exec("INSERT INTO businesses_fts(businesses_fts) VALUES ('optimize')");
-  for (const d of deferred.filter((x) => x.type === "trigger")) db.exec(d.sql);
-  db.exec("ANALYZE");
-  db.pragma("journal_mode = WAL");
-  db.close();
-  generateSeconds = (performance.now() - started) / 1000;
-  log(`generated ${N.toLocaleString("en-US")} businesses in ${generateSeconds.toFixed(1)} s -> ${dbFile}`);
-} else {
-  log(`reusing ${dbFile} (${N.toLocaleString("en-US")} rows)`);
-}
+const generateSeconds = await ensureBenchRegistry(dbFile, N, { regen: flag("regen"), log });
 const dbBytes = fs.statSync(dbFile).size;
 
 // ---------------------------------------------------------------------------------------------
