@@ -6,7 +6,8 @@
  * off ("inc", "llc", "the", "&"/"and"...) are ignored unless the query has nothing else. Each
  * remaining word becomes a quoted FTS5 prefix string, so no user text is ever read as FTS syntax
  * (quotes, *, -, NEAR, OR, parentheses, emoji are all harmless).
- * The index side applies the same rules in drizzle/0001_business_search.sql.
+ * The index side applies the same rules in drizzle/0001_business_search.sql (0002 sets its
+ * prefix indexes).
  */
 
 export const MAX_QUERY_CHARS = 200;
@@ -57,25 +58,15 @@ const quote = (token: string) => `"${token.replace(/"/g, '""')}"`;
 
 export type NameQuery = {
   tokens: string[];
-  /** Every word, as a prefix, anywhere in the name. */
+  /** Every word, as a prefix, anywhere in the name (the FTS5 MATCH expression). */
   all: string;
-  /** The name starts with the query's words, whole words, in order ("exact" tier). */
-  exact: string;
-  /** The name starts with the query's words, the words as prefixes ("leading" tier). */
-  leading: string;
 };
 
-/** FTS5 match expressions for a name query, or null when the text has no searchable word. */
+/** The FTS5 match expression for a name query, or null when the text has no searchable word. */
 export function buildNameQuery(text: string): NameQuery | null {
   const tokens = searchTokens(text);
   if (tokens.length === 0) return null;
-  const quoted = tokens.map(quote);
-  return {
-    tokens,
-    all: quoted.map((q) => `${q}*`).join(" AND "),
-    exact: `^${quoted.join(" + ")}`,
-    leading: `^${quoted.map((q) => `${q}*`).join(" + ")}`,
-  };
+  return { tokens, all: tokens.map((t) => `${quote(t)}*`).join(" AND ") };
 }
 
 /** Document numbers: letters and digits only, upper case ("l24 000-0001" -> L240000001). */

@@ -19,14 +19,24 @@ export function benchRegistryPath(n: number): string {
   return path.join(benchDir, `registry-${n}.db`);
 }
 
-/** Businesses in the file, or -1 when it is missing or unreadable. */
+/** How many migrations the app has (drizzle's journal). */
+function migrationCount(): number {
+  const journal = JSON.parse(fs.readFileSync(path.resolve("drizzle/meta/_journal.json"), "utf8")) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/**
+ * Businesses in the file, or -1 when it is missing, unreadable or built by older migrations
+ * (a stale file would otherwise be migrated, slowly, by the first server that opens it).
+ */
 export function rowCount(file: string): number {
   if (!fs.existsSync(file)) return -1;
   try {
     const db = new Database(file, { readonly: true });
+    const applied = (db.prepare("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n;
     const n = (db.prepare("SELECT count(*) AS n FROM businesses").get() as { n: number }).n;
     db.close();
-    return n;
+    return applied === migrationCount() ? n : -1;
   } catch {
     return -1;
   }
