@@ -70,9 +70,10 @@ const nextTurn = () =>
 
 /**
  * A streaming encoder: pulls rows from `rows` only as the consumer reads, a chunk of about
- * 64 KB at a time with a turn of the event loop between chunks (Remix's node adapter writes a
- * body as fast as it can read it, so without the pause a long report would hold the event
- * loop and pile up in the socket's buffer). Memory stays flat however many rows there are.
+ * 64 KB at a time with a turn of the event loop between chunks, so a long report never holds
+ * the event loop. Memory stays flat however many rows there are, as long as the consumer
+ * waits for the socket: Remix's node writer as published does not (it would buffer the whole
+ * report for a slow client), hence patches/@remix-run+node+2.17.5.patch.
  * `onClose` runs exactly once: when the rows run out, the reader cancels, `signal` aborts
  * (the client went away) or the iterator throws. Close a database cursor there.
  */
