@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
+import { cachedPage, pageCacheKey, rememberPage } from "~/utils/page-cache.server";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "~/utils/security-headers.server";
 
 export const streamTimeout = 5_000;
@@ -24,9 +25,20 @@ export default function handleRequest(
   const nonce = crypto.randomBytes(16).toString("base64");
   // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const cacheKey = pageCacheKey(request, responseStatusCode, responseHeaders, remixContext, readyEvent);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  const cached = cacheKey ? cachedPage(cacheKey, nonce) : null;
+  if (cacheKey) responseHeaders.set("X-Page-Cache", cached === null ? "miss" : "hit");
+  if (cached !== null) {
+    remixContext.serverHandoffStream?.cancel().catch(() => {}); // the page already holds the data
+    applyDocumentSecurityHeaders(responseHeaders, nonce);
+    return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+  }
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
@@ -35,9 +47,8 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = cacheKey ? rememberPage(cacheKey, nonce, () => failed) : new PassThrough();
           const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applyDocumentSecurityHeaders(responseHeaders, nonce);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -46,6 +57,7 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
         },

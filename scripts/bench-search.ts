@@ -10,7 +10,9 @@
  *    LIKE '%term%' (on a sample: a full scan per query).
  * 3. Starts the production build (remix-serve build/index.js; run `npx remix build` first) on
  *    the bench database and measures requests/second of /search?name=... against the trivial
- *    /resources/healthz with autocannon (50 connections).
+ *    /resources/healthz with autocannon (50 connections): first every distinct name search once
+ *    (nothing cached yet), then 200 of them over and over (popular searches, served by the
+ *    remembered answers and the anonymous page cache).
  * Latencies are reported as wall-clock time and as CPU time (process.cpuUsage), since on a
  * shared machine the wall clock also counts time spent waiting for a core.
  * Prints a table and writes bench/search-<N>-<timestamp>.json.
@@ -104,7 +106,13 @@ function buildQueries(count: number): Query[] {
 }
 
 const queries = buildQueries(Math.trunc(option("queries", 1200)));
-const { searchBusinesses, suggestBusinesses } = await import("~/models/business-search.server");
+// The queries themselves: the app remembers answers while the registry is unchanged, which would
+// time a Map lookup instead of the search.
+const { uncachedSearch, uncachedSuggestions } = await import("~/models/business-search.server");
+const { getDb } = await import("~/db/client.server");
+const client = getDb().$client;
+const searchBusinesses = (params: Parameters<typeof uncachedSearch>[1]) => uncachedSearch(client, params);
+const suggestBusinesses = (params: Parameters<typeof uncachedSuggestions>[1]) => uncachedSuggestions(client, params);
 
 function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -213,7 +221,7 @@ function processCpuMs(pid: number | undefined): number | null {
     return null;
   }
 }
-let http: { search: HttpResult; trivial: HttpResult; shell: HttpResult; ratio: number } | null = null;
+let http: { search: HttpResult; cold: HttpResult; trivial: HttpResult; shell: HttpResult; ratio: number; coldRatio: number } | null = null;
 
 async function waitForServer(url: string, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
@@ -240,7 +248,7 @@ if (!flag("skip-http")) {
     const base = `http://localhost:${PORT}`;
     await waitForServer(`${base}/resources/healthz`);
     const names = queries.filter((q) => q.name && q.kind !== "hostile").slice(0, 200).map((q) => q.name!);
-    const run = (label: string, paths: string[]) =>
+    const run = (label: string, paths: string[], amount?: number) =>
       new Promise<HttpResult>((resolve, reject) => {
         let i = 0;
         const cpuBefore = processCpuMs(server.pid);
@@ -248,7 +256,7 @@ if (!flag("skip-http")) {
           {
             url: base,
             connections: 50,
-            duration: HTTP_SECONDS,
+            ...(amount ? { amount } : { duration: HTTP_SECONDS }),
             requests: [{ method: "GET", setupRequest: (req: { path: string }) => ({ ...req, path: paths[i++ % paths.length] }) }],
           },
           (err: Error | null, result: { requests: { average: number; total: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number }) => {
@@ -272,13 +280,23 @@ if (!flag("skip-http")) {
     // warm up both routes
     for (const p of ["/resources/healthz", `/search?name=${encodeURIComponent(names[0])}`]) await fetch(base + p).then((r) => r.text());
     const trivial = await run("/resources/healthz", ["/resources/healthz"]);
+    // Every name search of the query set exactly once, before anything is cached: what a search
+    // nobody has asked for since the registry last changed costs (render and all).
+    const fresh = [...new Set(queries.filter((q) => q.name && q.kind !== "hostile").map((q) => q.name!))].filter((n) => n !== names[0]);
+    const cold = await run(
+      "/search, first asked",
+      fresh.map((n) => `/search?name=${encodeURIComponent(n)}`),
+      fresh.length,
+    );
+    // 200 searches asked again and again (popular searches): answered from the caches.
     const search = await run(
       "/search?name=...",
       names.map((n) => `/search?name=${encodeURIComponent(n)}`),
     );
     // For context: the cheapest document the app renders (the shared shell, not-found page, 404).
     const shell = await run("not-found page (404)", ["/bench-no-such-page"]);
-    http = { search, trivial, shell, ratio: +(search.requestsPerSec / trivial.requestsPerSec).toFixed(2) };
+    const ratio = (h: HttpResult) => +(h.requestsPerSec / trivial.requestsPerSec).toFixed(2);
+    http = { search, cold, trivial, shell, ratio: ratio(search), coldRatio: ratio(cold) };
   } finally {
     server.kill("SIGTERM");
   }
@@ -338,11 +356,11 @@ if (http) {
     "",
     "| HTTP, 50 connections  | req/s | p50 ms | p99 ms | errors | server CPU ms/req |",
     "|-----------------------|------:|-------:|-------:|-------:|------------------:|",
-    ...[http.trivial, http.shell, http.search].map(
+    ...[http.trivial, http.shell, http.cold, http.search].map(
       (h) => `| ${h.path.padEnd(21)} | ${String(h.requestsPerSec).padStart(5)} | ${String(h.latencyP50).padStart(6)} | ${String(h.latencyP99).padStart(6)} | ${String(h.errors + (h === http!.shell ? 0 : h.non2xx)).padStart(6)} | ${String(h.serverCpuMsPerRequest ?? "n/a").padStart(17)} |`,
     ),
     "",
-    `/search reaches ${(http.ratio * 100).toFixed(0)}% of the trivial route's requests per second.`,
+    `/search reaches ${(http.ratio * 100).toFixed(0)}% of the trivial route's requests per second for searches asked again (page and answers cached), ${(http.coldRatio * 100).toFixed(0)}% for searches asked the first time.`,
   );
 }
 lines.push(

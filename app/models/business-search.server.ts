@@ -15,6 +15,7 @@ import { getDb } from "~/db/client.server";
 import type { RegistryFields } from "~/models/business.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
+import { rememberWhileRegistryUnchanged } from "~/models/registry-version.server";
 
 /** What a result card (and the public JSON list) shows. Never the private fields. */
 export type BusinessCard = RegistryFields;
@@ -229,9 +230,17 @@ const EMPTY = (page: number, limit: number): SearchResult => {
  * (`capped` then says so).
  */
 export function searchBusinesses(params: SearchParams): SearchResult {
+  return rememberedSearch(getDb().$client, params);
+}
+
+// Popular searches (and the home page's featured list) are answered from memory until a
+// business changes; see registry-version.server.ts.
+const rememberedSearch = rememberWhileRegistryUnchanged(uncachedSearch);
+
+/** searchBusinesses, always asking the database (the benchmark times this). */
+export function uncachedSearch(client: Database.Database, params: SearchParams): SearchResult {
   const limit = clampLimit(params.limit);
   const requestedPage = Number.isFinite(params.page) ? Math.max(1, Math.trunc(params.page as number)) : 1;
-  const client = getDb().$client;
   const where = filterClauses(params);
   if (!where) return EMPTY(requestedPage, limit);
 
@@ -273,18 +282,16 @@ export function searchBusinesses(params: SearchParams): SearchResult {
  * Up to `limit` (default 5) suggestions for a name or a document number: exact and leading
  * name matches first. No count, so it stays a few index reads at any registry size.
  */
-export function suggestBusinesses({
-  name,
-  doc,
-  city,
-  limit = 5,
-}: {
-  name?: string | null;
-  doc?: string | null;
-  city?: string | null;
-  limit?: number;
-}): BusinessSuggestion[] {
-  const client = getDb().$client;
+export function suggestBusinesses(query: SuggestionQuery): BusinessSuggestion[] {
+  return rememberedSuggestions(getDb().$client, query);
+}
+
+type SuggestionQuery = { name?: string | null; doc?: string | null; city?: string | null; limit?: number };
+
+const rememberedSuggestions = rememberWhileRegistryUnchanged(uncachedSuggestions);
+
+/** suggestBusinesses, always asking the database (the benchmark times this). */
+export function uncachedSuggestions(client: Database.Database, { name, doc, city, limit = 5 }: SuggestionQuery): BusinessSuggestion[] {
   const max = clampLimit(limit, 5);
   const where = filterClauses({ doc, city });
   if (!where) return [];

@@ -198,6 +198,28 @@ test.describe("business detail", () => {
   });
 });
 
+test.describe("pages shared by anonymous visitors", () => {
+  test("a search page served from the page cache works like a fresh one", async ({ page, jsEnabled }) => {
+    const b = createBusiness({ name: `${unique("Shared")} Bakery LLC` });
+    const url = `/search?name=${encodeURIComponent(b.name.slice(0, 14))}`;
+    expect((await page.request.get(url)).headers()["x-page-cache"]).toBe("miss");
+    const response = await page.goto(url);
+    expect(response!.headers()["x-page-cache"]).toBe("hit");
+    await expect(page.getByRole("heading", { name: b.name })).toBeVisible();
+    const input = page.getByRole("combobox", { name: "Business Name" });
+    if (jsEnabled) {
+      // Hydrated (its scripts carry this request's nonce): suggestions answer as usual.
+      await input.fill("");
+      await input.pressSequentially(b.name.slice(0, 12));
+      await expect(page.getByRole("listbox").getByRole("option")).toHaveCount(1);
+      await page.getByRole("listbox").getByRole("option").click();
+    } else {
+      await page.getByRole("link", { name: "View details" }).click();
+    }
+    await expect(page).toHaveURL(`/business/${b.id}`);
+  });
+});
+
 test.describe("with JavaScript", () => {
   test("name suggestions open after 2 characters and a click opens the business @js-only", async ({ page }) => {
     await page.goto("/search");
