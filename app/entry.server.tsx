@@ -59,7 +59,8 @@ export default function handleRequest(
         onError(error: unknown) {
           failed = true;
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // A client that went away mid-page aborts the render: nothing to report.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );

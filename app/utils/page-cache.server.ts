@@ -21,7 +21,8 @@ const TTL_MS = 60_000;
 const MAX_PAGES = 300;
 const MAX_PAGE_BYTES = 512 * 1024;
 
-type Page = { parts: string[]; expires: number };
+/** The page's bytes split at each occurrence of the nonce it was rendered with. */
+type Page = { parts: Buffer[]; expires: number };
 const pages = new Map<string, Page>();
 
 export type PageCacheHandle = { pageCache?: boolean };
@@ -47,13 +48,26 @@ export function pageCacheKey(
 }
 
 /** The remembered page for `key`, carrying `nonce`, or null. */
-export function cachedPage(key: string, nonce: string): string | null {
+export function cachedPage(key: string, nonce: string): Uint8Array<ArrayBuffer> | null {
   const page = pages.get(key);
   if (!page) return null;
   pages.delete(key);
   if (page.expires <= Date.now()) return null;
   pages.set(key, page); // most recently used last
-  return page.parts.join(nonce);
+  const nonceBytes = Buffer.from(nonce);
+  return Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+}
+
+/** `bytes` cut at every occurrence of `separator`. */
+function split(bytes: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = bytes.indexOf(separator); at !== -1; at = bytes.indexOf(separator, start)) {
+    parts.push(bytes.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(bytes.subarray(start));
+  return parts;
 }
 
 /**
@@ -71,7 +85,7 @@ export function rememberPage(key: string, nonce: string, failed: () => boolean):
     },
     flush(callback) {
       if (!failed() && bytes <= MAX_PAGE_BYTES) {
-        pages.set(key, { parts: Buffer.concat(chunks).toString("utf8").split(nonce), expires: Date.now() + TTL_MS });
+        pages.set(key, { parts: split(Buffer.concat(chunks), Buffer.from(nonce)), expires: Date.now() + TTL_MS });
         if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value as string);
       }
       callback();
