@@ -1,8 +1,8 @@
 import { formatLongDate } from "~/lib/dates";
 import { Form, Link, useRevalidator } from "@remix-run/react";
-import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
-import { useEffect, useRef, useState } from "react";
-import { apiErrorMessage, loadStripeJs } from "~/components/payment/stripe-client";
+import { useRef, useState } from "react";
+import { apiErrorMessage } from "~/components/payment/stripe-client";
+import { useCardElement } from "~/components/payment/use-card-element";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { toast } from "~/lib/toast-store";
@@ -121,30 +121,10 @@ function CancelDialog({ action }: { action: string }) {
 
 /** With JavaScript: a card Element, a payment method, then the subscription (its card set-up confirmed here if the bank asks). */
 function SubscriptionSetup({ businessId, publishableKey }: { businessId: number; publishableKey: string }) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const cardRef = useRef<StripeCardElement | null>(null);
-  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const { mountRef, cardRef, stripe } = useCardElement(publishableKey);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const revalidator = useRevalidator();
-
-  useEffect(() => {
-    let cancelled = false;
-    loadStripeJs(publishableKey)
-      .then((loaded) => {
-        if (cancelled || !loaded || !mountRef.current) return;
-        const card = loaded.elements().create("card", { hidePostalCode: true });
-        card.mount(mountRef.current);
-        cardRef.current = card;
-        setStripe(loaded);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      cardRef.current?.destroy();
-      cardRef.current = null;
-    };
-  }, [publishableKey]);
 
   function fail(message: string) {
     setError(message);

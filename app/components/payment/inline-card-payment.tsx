@@ -1,9 +1,9 @@
-import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { formatCents } from "~/lib/fee";
 import { toast } from "~/lib/toast-store";
-import { apiErrorMessage, loadStripeJs } from "./stripe-client";
+import { apiErrorMessage } from "./stripe-client";
+import { useCardElement } from "./use-card-element";
 
 type Props = {
   publishableKey: string;
@@ -21,32 +21,10 @@ type Props = {
  * checks it with Stripe before recording it.
  */
 export function InlineCardPayment({ publishableKey, clientSecret, businessId, amount, description, onBack, onPaid }: Props) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const cardRef = useRef<StripeCardElement | null>(null);
-  const [stripe, setStripe] = useState<Stripe | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [recorded, setRecorded] = useState(true);
-
-  useEffect(() => {
-    let cancelled = false;
-    loadStripeJs(publishableKey)
-      .then((loaded) => {
-        if (cancelled || !loaded || !mountRef.current) return;
-        const card = loaded.elements().create("card", { hidePostalCode: true });
-        card.mount(mountRef.current);
-        cardRef.current = card;
-        setStripe(loaded);
-      })
-      .catch(() => {
-        if (!cancelled) setError("Stripe has not been properly initialized");
-      });
-    return () => {
-      cancelled = true;
-      cardRef.current?.destroy();
-      cardRef.current = null;
-    };
-  }, [publishableKey]);
+  const { mountRef, cardRef, stripe } = useCardElement(publishableKey, () => setError("Stripe has not been properly initialized"));
 
   function fail(message: string) {
     setError(message);
