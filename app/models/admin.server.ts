@@ -10,6 +10,7 @@ import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from "driz
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users } from "~/db/schema";
 import { type CsvColumn, csvStream, money } from "~/lib/csv";
+import { registryColumns } from "~/models/business.server";
 import { isoDate } from "~/lib/dates";
 import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
@@ -219,23 +220,7 @@ export function listBusinesses(
     const ids = db.select({ id: businesses.id }).from(businesses).where(where).orderBy(businesses.id).limit(limit).offset(offset).all();
     if (ids.length === 0) return [];
     const cards = db
-      .select({
-        id: businesses.id,
-        name: businesses.name,
-        documentNumber: businesses.documentNumber,
-        filingType: businesses.filingType,
-        status: businesses.status,
-        address1: businesses.address1,
-        address2: businesses.address2,
-        city: businesses.city,
-        state: businesses.state,
-        zip: businesses.zip,
-        registeredOn: businesses.registeredOn,
-        category: businesses.category,
-        isClaimed: businesses.isClaimed,
-        canBeClaimed: businesses.canBeClaimed,
-        hasPaidBTR: businesses.hasPaidBTR,
-      })
+      .select(registryColumns)
       .from(businesses)
       .where(
         inArray(

@@ -16,46 +16,43 @@ export function parseBusinessId(value: string | null | undefined): number | null
   return Number.isSafeInteger(id) && id >= 1 ? id : null;
 }
 
-/** The registry fields anyone may see: never verificationCode, driversLicenseUrl or ownerId. */
-export type RegistryFields = Pick<
-  Business,
-  | "id"
-  | "name"
-  | "documentNumber"
-  | "filingType"
-  | "status"
-  | "address1"
-  | "address2"
-  | "city"
-  | "state"
-  | "zip"
-  | "registeredOn"
-  | "category"
-  | "isClaimed"
-  | "canBeClaimed"
-  | "hasPaidBTR"
->;
+/**
+ * The registry fields anyone may see, never verificationCode, driversLicenseUrl or ownerId: the
+ * one list, as a drizzle select list (search cards, public pages, the admin and owner tables).
+ */
+export const registryColumns = {
+  id: businesses.id,
+  name: businesses.name,
+  documentNumber: businesses.documentNumber,
+  filingType: businesses.filingType,
+  status: businesses.status,
+  address1: businesses.address1,
+  address2: businesses.address2,
+  city: businesses.city,
+  state: businesses.state,
+  zip: businesses.zip,
+  registeredOn: businesses.registeredOn,
+  category: businesses.category,
+  isClaimed: businesses.isClaimed,
+  canBeClaimed: businesses.canBeClaimed,
+  hasPaidBTR: businesses.hasPaidBTR,
+};
+
+export type RegistryFields = Pick<Business, keyof typeof registryColumns>;
+
+const REGISTRY_KEYS = Object.keys(registryColumns) as (keyof RegistryFields)[];
+
+/** Just the registry fields of a full business row. */
+export function registryFieldsOf(b: Business): RegistryFields {
+  return Object.fromEntries(REGISTRY_KEYS.map((key) => [key, b[key]])) as RegistryFields;
+}
 
 /** What anyone may see of a business: the registry fields and, once claimed, the declared counts. */
 export type PublicBusiness = RegistryFields & Pick<Business, "employeeCount" | "vehicleCount">;
 
 export function toPublicBusiness(b: Business): PublicBusiness {
   return {
-    id: b.id,
-    name: b.name,
-    documentNumber: b.documentNumber,
-    filingType: b.filingType,
-    status: b.status,
-    address1: b.address1,
-    address2: b.address2,
-    city: b.city,
-    state: b.state,
-    zip: b.zip,
-    registeredOn: b.registeredOn,
-    category: b.category,
-    isClaimed: b.isClaimed,
-    canBeClaimed: b.canBeClaimed,
-    hasPaidBTR: b.hasPaidBTR,
+    ...registryFieldsOf(b),
     // Counts are part of the public listing only once the owner has declared them.
     employeeCount: b.isClaimed ? b.employeeCount : null,
     vehicleCount: b.isClaimed ? b.vehicleCount : null,

@@ -4,38 +4,19 @@
 import { type listPaymentsForUser } from "~/models/payment.server";
 import { eq, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { businesses, payments } from "~/db/schema";
+import { type Business, businesses, payments } from "~/db/schema";
 import { type CsvColumn, money } from "~/lib/csv";
 import { isoDate } from "~/lib/dates";
+import { type RegistryFields, registryColumns } from "~/models/business.server";
 
 /** Paid: a payment exists for it (or it is marked paid); Pay Taxes: claimed by the user, unpaid; else Claim First. */
 export type BusinessTaxState = "paid" | "pay" | "claim";
 
-export type DashboardBusiness = {
-  id: number;
-  name: string;
-  documentNumber: string;
-  filingType: string;
-  status: string;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  registeredOn: string | null;
-  isClaimed: boolean;
-  ownerId: number | null;
-  hasPaidBTR: boolean;
-  employeeCount: number | null;
-  vehicleCount: number | null;
-  claimedAt: Date | null;
-  renewalDate: Date | null;
-  subscriptionStatus: string | null;
-  autoRenew: boolean;
-  renewalNotice: string | null;
-  paymentCount: number;
-  taxState: BusinessTaxState;
-};
+export type DashboardBusiness = RegistryFields &
+  Pick<
+    Business,
+    "ownerId" | "employeeCount" | "vehicleCount" | "claimedAt" | "renewalDate" | "subscriptionStatus" | "autoRenew" | "renewalNotice"
+  > & { paymentCount: number; taxState: BusinessTaxState };
 
 export type DashboardPayment = ReturnType<typeof listPaymentsForUser>[number];
 
@@ -54,20 +35,8 @@ export function listUserBusinesses(userId: number): DashboardBusiness[] {
   const paymentCount = sql<number>`(select count(*) from "payments" as "p" where "p"."business_id" = "businesses"."id")`;
   const rows = getDb()
     .select({
-      id: businesses.id,
-      name: businesses.name,
-      documentNumber: businesses.documentNumber,
-      filingType: businesses.filingType,
-      status: businesses.status,
-      address1: businesses.address1,
-      address2: businesses.address2,
-      city: businesses.city,
-      state: businesses.state,
-      zip: businesses.zip,
-      registeredOn: businesses.registeredOn,
-      isClaimed: businesses.isClaimed,
+      ...registryColumns,
       ownerId: businesses.ownerId,
-      hasPaidBTR: businesses.hasPaidBTR,
       employeeCount: businesses.employeeCount,
       vehicleCount: businesses.vehicleCount,
       claimedAt: businesses.claimedAt,
