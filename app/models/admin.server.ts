@@ -438,21 +438,8 @@ export function businessReportQuery(filters: BusinessFilters): { sql: string; pa
   };
 }
 
-type ReportPaymentRow = {
-  id: number;
-  createdAt: number;
-  userId: number | null;
-  username: string | null;
-  businessId: number;
-  businessName: string;
-  documentNumber: string;
-  amount: number;
-  currency: string;
-  description: string;
-  kind: string;
-  fiscalYear: string;
-  stripePaymentId: string;
-};
+/** A payment as the report's raw query reads it: the date as stored (epoch milliseconds). */
+type ReportPaymentRow = Omit<AdminPayment, "createdAt"> & { createdAt: number };
 
 export const paymentReportColumns: CsvColumn<ReportPaymentRow>[] = [
   { header: "Payment ID", value: (p) => p.id },
