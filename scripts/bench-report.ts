@@ -99,6 +99,10 @@ const server = spawn(process.execPath, [path.resolve("node_modules/@remix-run/se
 });
 const stopServer = () => server.kill("SIGTERM");
 process.on("exit", stopServer);
+let stopping = false;
+server.on("exit", (code, signal) => {
+  if (!stopping) console.error(`[bench] remix-serve exited during the run (code ${code}, signal ${signal})`);
+});
 
 /** Resident memory of the server process in bytes (VmRSS), or null once it is gone. */
 function serverRss(): number | null {
@@ -163,7 +167,8 @@ function download(label: string, { gzip, rateMBps }: { gzip: boolean; rateMBps: 
     }, SAMPLE_MS);
     const req = http.get(
       `${base}/api/admin/reports/businesses`,
-      { headers: { Cookie: cookie, "Accept-Encoding": gzip ? "gzip" : "identity" } },
+      // A connection of its own per download, like separate clients (no keep-alive reuse).
+      { agent: false, headers: { Cookie: cookie, "Accept-Encoding": gzip ? "gzip" : "identity" } },
       (res) => {
         let wireBytes = 0;
         let csvBytes = 0;
@@ -204,8 +209,13 @@ function download(label: string, { gzip, rateMBps }: { gzip: boolean; rateMBps: 
             growthMB: +((peak - baselineRss) / MB).toFixed(1),
           });
         });
-        body.on("error", reject);
-        res.on("error", reject);
+        const fail = (error: Error) => {
+          clearInterval(sampler);
+          const seconds = ((performance.now() - started) / 1000).toFixed(1);
+          reject(new Error(`${label}: ${error.message} after ${seconds} s and ${wireBytes} bytes (server ${server.exitCode === null && server.signalCode === null ? "running" : `gone: ${server.exitCode ?? server.signalCode}`})`));
+        };
+        body.on("error", fail);
+        res.on("error", fail);
       },
     );
     req.on("error", (error) => {
@@ -247,7 +257,8 @@ try {
   }
 } finally {
   // Wait for it to go, so the next run can have the port.
-  const exited = server.exitCode === null ? once(server, "exit") : Promise.resolve();
+  const exited = server.exitCode === null && server.signalCode === null ? once(server, "exit") : Promise.resolve();
+  stopping = true;
   stopServer();
   const timer = setTimeout(() => server.kill("SIGKILL"), 10_000);
   await exited;
