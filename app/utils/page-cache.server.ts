@@ -11,7 +11,8 @@
  * - same URL, same kind of client (bots get the whole document at once), and the same loader
  *   data: the loaders still run on every request (the search model remembers its own answers),
  *   and their data's digest is part of the key. Only React's render is skipped.
- * Entries live a minute at most and at most MAX_PAGES are kept, least recently used dropped.
+ * Entries live a minute at most; the least recently used are dropped beyond MAX_PAGES pages or
+ * MAX_TOTAL_BYTES in all (a search page is ~35 KB).
  */
 import crypto from "node:crypto";
 import { Transform } from "node:stream";
@@ -19,11 +20,20 @@ import type { EntryContext } from "@remix-run/node";
 
 const TTL_MS = 60_000;
 const MAX_PAGES = 300;
-const MAX_PAGE_BYTES = 512 * 1024;
+const MAX_PAGE_BYTES = 256 * 1024;
+const MAX_TOTAL_BYTES = 16 * 1024 * 1024;
 
 /** The page's bytes split at each occurrence of the nonce it was rendered with. */
-type Page = { parts: Buffer[]; expires: number };
+type Page = { parts: Buffer[]; bytes: number; expires: number };
 const pages = new Map<string, Page>();
+let totalBytes = 0;
+
+function forget(key: string) {
+  const page = pages.get(key);
+  if (!page) return;
+  pages.delete(key);
+  totalBytes -= page.bytes;
+}
 
 export type PageCacheHandle = { pageCache?: boolean };
 
@@ -51,11 +61,18 @@ export function pageCacheKey(
 export function cachedPage(key: string, nonce: string): Uint8Array<ArrayBuffer> | null {
   const page = pages.get(key);
   if (!page) return null;
-  pages.delete(key);
+  forget(key);
   if (page.expires <= Date.now()) return null;
-  pages.set(key, page); // most recently used last
+  remember(key, page); // most recently used last
   const nonceBytes = Buffer.from(nonce);
   return Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+}
+
+function remember(key: string, page: Page) {
+  forget(key);
+  pages.set(key, page);
+  totalBytes += page.bytes;
+  while (pages.size > MAX_PAGES || totalBytes > MAX_TOTAL_BYTES) forget(pages.keys().next().value as string);
 }
 
 /** `bytes` cut at every occurrence of `separator`. */
@@ -85,15 +102,9 @@ export function rememberPage(key: string, nonce: string, failed: () => boolean):
     },
     flush(callback) {
       if (!failed() && bytes <= MAX_PAGE_BYTES) {
-        pages.set(key, { parts: split(Buffer.concat(chunks), Buffer.from(nonce)), expires: Date.now() + TTL_MS });
-        if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value as string);
+        remember(key, { parts: split(Buffer.concat(chunks), Buffer.from(nonce)), bytes, expires: Date.now() + TTL_MS });
       }
       callback();
     },
   });
-}
-
-/** Forget every page (tests). */
-export function clearPageCache() {
-  pages.clear();
 }
