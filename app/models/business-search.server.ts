@@ -230,11 +230,15 @@ const EMPTY = (page: number, limit: number): SearchResult => {
  * (`capped` then says so).
  */
 export function searchBusinesses(params: SearchParams): SearchResult {
-  return rememberedSearch(getDb().$client, params);
+  const client = getDb().$client;
+  return rememberable(params.limit) ? rememberedSearch(client, params) : uncachedSearch(client, params);
 }
 
 // Popular searches (and the home page's featured list) are answered from memory until a
-// business changes; see registry-version.server.ts.
+// business changes; see registry-version.server.ts. Only pages of up to 10 are kept (what the
+// pages and suggestions ask for), so the 1,000 kept answers stay within ~10 MB whatever the API
+// is asked.
+const rememberable = (limit: number | undefined) => (limit ?? DEFAULT_PAGE_SIZE) <= DEFAULT_PAGE_SIZE;
 const rememberedSearch = rememberWhileRegistryUnchanged(uncachedSearch);
 
 /** searchBusinesses, always asking the database (the benchmark times this). */
@@ -283,7 +287,8 @@ export function uncachedSearch(client: Database.Database, params: SearchParams):
  * name matches first. No count, so it stays a few index reads at any registry size.
  */
 export function suggestBusinesses(query: SuggestionQuery): BusinessSuggestion[] {
-  return rememberedSuggestions(getDb().$client, query);
+  const client = getDb().$client;
+  return rememberable(query.limit) ? rememberedSuggestions(client, query) : uncachedSuggestions(client, query);
 }
 
 type SuggestionQuery = { name?: string | null; doc?: string | null; city?: string | null; limit?: number };

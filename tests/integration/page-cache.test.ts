@@ -41,6 +41,15 @@ describe("remembered search answers", () => {
     expect(names(searchBusinesses({ name: `harbor ${t}` })).sort()).toEqual([`Harbor ${t} Marine Inc`, `Harbor ${t} Supply LLC`]);
   });
 
+  it("keeps pages of up to 10 only, so large API pages cannot fill the memory", () => {
+    const t = unique("big");
+    createBusiness({ name: `Ibis ${t} Books LLC` });
+    expect(searchBusinesses({ name: `ibis ${t}`, limit: 10 })).toBe(searchBusinesses({ name: `ibis ${t}`, limit: 10 }));
+    const large = searchBusinesses({ name: `ibis ${t}`, limit: 100 });
+    expect(searchBusinesses({ name: `ibis ${t}`, limit: 100 })).not.toBe(large);
+    expect(searchBusinesses({ name: `ibis ${t}`, limit: 100 })).toEqual(large);
+  });
+
   it("sees changes made through another connection (another process)", () => {
     const t = unique("other");
     expect(searchBusinesses({ name: `kestrel ${t}` }).pagination.total).toBe(0);
