@@ -36,6 +36,14 @@ export const STOP_WORDS = new Set([
   "plc",
 ]);
 
+/**
+ * What separates words: anything but a letter or digit, and the few code points that are letters
+ * in JavaScript's Unicode but separators in the Unicode 6.1 tables of SQLite's unicode61
+ * tokenizer (New Tai Lue vowel signs, two Vedic signs). Were they kept inside a word, SQLite would
+ * read the word as a two-word phrase, which the detail=none index refuses with an error.
+ */
+const WORD_SEPARATORS = /[^\p{L}\p{N}]+|[\u19B0-\u19C0\u19C8\u19C9\u1CF2\u1CF3]+/u;
+
 /** The words of a name or query, folded the way the FTS index folds them. */
 export function nameTokens(text: string): string[] {
   const folded = text
@@ -44,7 +52,7 @@ export function nameTokens(text: string): string[] {
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
     .replace(/['’ʼ.]/g, "");
-  return folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return folded.split(WORD_SEPARATORS).filter(Boolean);
 }
 
 /** Query words without the ignorable ones (unless that would leave nothing). */
