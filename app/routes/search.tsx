@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigationType, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PaginationNav } from "~/components/pagination-nav";
 import { BusinessCard } from "~/components/search/business-card";
@@ -52,10 +52,10 @@ export default function SearchPage() {
 
   // The form keeps what is typed while the address follows it (replace navigations); any other
   // navigation (a link, back/forward, a submitted search) starts it afresh from the address.
-  const [formKey, setFormKey] = useState(location.key);
-  useEffect(() => {
-    if (navigationType !== "REPLACE") setFormKey(location.key);
-  }, [location.key, navigationType]);
+  // Decided while rendering the navigation's page, not in an effect after it: an effect left a
+  // moment in which a choice made in the new form was wiped by the late remount.
+  const formKey = useRef(location.key);
+  if (navigationType !== "REPLACE") formKey.current = location.key;
   useEffect(() => () => clearTimeout(timer.current), []);
 
   /** With JS: put the filters in the address bar (page back to 1) without leaving the page. */
@@ -84,7 +84,7 @@ export default function SearchPage() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Business Search</h1>
       <Form
-        key={formKey}
+        key={formKey.current}
         ref={form}
         method="get"
         action="/search"
