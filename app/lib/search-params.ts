@@ -1,4 +1,5 @@
 /** The /search query string, read and written the same way by the loader and the page's JS. */
+import { MAX_QUERY_CHARS } from "./search-query";
 
 export const TOWN_CITIES = ["Pembroke Park"] as const;
 /** The city picker's "All Businesses" choice: no city filter. */
@@ -8,9 +9,12 @@ export type SearchFilterValues = { name: string; doc: string; city: string; type
 
 const FIELDS = ["name", "doc", "city", "type", "status"] as const;
 
-/** Filters from a query string (`q` is an alias of `name`); missing values are "". */
+/**
+ * Filters from a query string (`q` is an alias of `name`); missing values are "". Each is cut to
+ * MAX_QUERY_CHARS, past which search reads nothing anyway.
+ */
 export function readSearchFilters(params: URLSearchParams): SearchFilterValues {
-  const get = (key: string) => (params.get(key) ?? "").trim();
+  const get = (key: string) => (params.get(key) ?? "").trim().slice(0, MAX_QUERY_CHARS);
   const city = get("city");
   return {
     name: get("name") || get("q"),

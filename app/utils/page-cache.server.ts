@@ -4,8 +4,9 @@
  *
  * A page is reused only when all of these hold, so it is byte for byte what a fresh render would
  * give (apart from the CSP nonce, which is swapped for the request's own):
- * - its route opts in with `export const handle = { pageCache: true }` (and returns plain JSON
- *   data from its loaders);
+ * - its route (the deepest one matched) opts in with `export const handle = { pageCache: true }`,
+ *   vouching for every loader above it too (root's reads only cookies), and all return plain
+ *   JSON data;
  * - the request is a GET without any cookie (no session, no toast, no theme choice) and the
  *   loaders set none, answered 200 without errors;
  * - same URL, same kind of client (bots get the whole document at once), and the same loader
@@ -102,7 +103,8 @@ export function rememberPage(key: string, nonce: string, failed: () => boolean):
     },
     flush(callback) {
       if (!failed() && bytes <= MAX_PAGE_BYTES) {
-        remember(key, { parts: split(Buffer.concat(chunks), Buffer.from(nonce)), bytes, expires: Date.now() + TTL_MS });
+        const parts = split(Buffer.concat(chunks), Buffer.from(nonce));
+        remember(key, { parts, bytes: bytes + key.length, expires: Date.now() + TTL_MS });
       }
       callback();
     },

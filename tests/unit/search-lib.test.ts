@@ -25,6 +25,11 @@ describe("search helpers", () => {
     expect(prefixUpperBound("L2Z")).toBe("L2[");
   });
 
+  it("cuts each filter to 200 characters", () => {
+    const filters = readSearchFilters(new URLSearchParams({ name: "n".repeat(5000), doc: "d".repeat(300), city: "c".repeat(201) }));
+    expect([filters.name.length, filters.doc.length, filters.city.length]).toEqual([200, 200, 200]);
+  });
+
   it("reads q as name, 'all' as no city, and writes only filled fields", () => {
     expect(readSearchFilters(new URLSearchParams("q=bakery&city=all"))).toMatchObject({ name: "bakery", city: "" });
     expect(searchQueryString({ name: " x ", doc: "", city: "all", type: "LLC" }, 2)).toBe("?name=x&type=LLC&page=2");
