@@ -14,7 +14,6 @@
  * Prints baseline (at rest) RSS, peak RSS, growth, bytes, lines (header + N rows) and seconds
  * per download, and writes bench/report-<N>-<timestamp>.json.
  */
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -24,6 +23,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import zlib from "node:zlib";
 import { benchDir, benchRegistryPath, ensureBenchRegistry } from "./lib/bench-registry";
+import { serveBenchBuild, waitForServer } from "./lib/bench-server";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -93,10 +93,7 @@ const base = `http://127.0.0.1:${PORT}`;
 if (await fetch(`${base}/resources/healthz`).then(() => true, () => false)) {
   throw new Error(`port ${PORT} is already in use (a previous run's server still stopping?): pass --port`);
 }
-const server = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_PATH: dbFile },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const server = serveBenchBuild(dbFile, PORT);
 const stopServer = () => server.kill("SIGTERM");
 process.on("exit", stopServer);
 let stopping = false;
@@ -114,20 +111,6 @@ function serverRss(): number | null {
   }
 }
 
-async function waitForServer(url: string, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`remix-serve exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer at ${url}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // 4. Downloads
@@ -228,7 +211,7 @@ function download(label: string, { gzip, rateMBps }: { gzip: boolean; rateMBps: 
 const downloads: Download[] = [];
 let baselineRss = 0;
 try {
-  await waitForServer(`${base}/resources/healthz`);
+  await waitForServer(server, `${base}/resources/healthz`);
   // Warm up: the first report opens the server's reader connection; a document-number search
   // keeps it small.
   const warm = await fetch(`${base}/api/admin/reports/businesses?doc=L99`, { headers: { Cookie: cookie } });

@@ -17,13 +17,13 @@
  * shared machine the wall clock also counts time spent waiting for a core.
  * Prints a table and writes bench/search-<N>-<timestamp>.json.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import { benchDir, benchRegistryPath, ensureBenchRegistry } from "./lib/bench-registry";
+import { serveBenchBuild, waitForServer } from "./lib/bench-server";
 import { generateBusiness, rng } from "./lib/registry-generator";
 
 const args = process.argv.slice(2);
@@ -223,30 +223,14 @@ function processCpuMs(pid: number | undefined): number | null {
 }
 let http: { search: HttpResult; cold: HttpResult; trivial: HttpResult; shell: HttpResult; ratio: number; coldRatio: number } | null = null;
 
-async function waitForServer(url: string, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer at ${url}`);
-}
 
 if (!flag("skip-http")) {
   if (!fs.existsSync("build/index.js")) throw new Error("build/index.js missing: run `npx remix build` first");
   const { default: autocannon } = await import("autocannon");
-  const server = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_PATH: dbFile },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const server = serveBenchBuild(dbFile, PORT);
   try {
     const base = `http://localhost:${PORT}`;
-    await waitForServer(`${base}/resources/healthz`);
+    await waitForServer(server, `${base}/resources/healthz`);
     const names = queries.filter((q) => q.name && q.kind !== "hostile").slice(0, 200).map((q) => q.name!);
     const run = (label: string, paths: string[], amount?: number) =>
       new Promise<HttpResult>((resolve, reject) => {
