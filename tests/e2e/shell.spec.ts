@@ -66,7 +66,11 @@ test.describe("page shell", () => {
   test("the theme switches to dark and back, and sticks across pages", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveClass(/light/);
+    // With JS the page turns dark at once and saves the choice (a cookie) in the background:
+    // the next page can only know it once that request has been answered.
+    const saved = page.waitForResponse((r) => r.url().includes("/resources/theme") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Dark" }).click();
+    await saved;
     await expect(page.locator("html")).toHaveClass(/dark/);
     await page.goto("/search");
     await expect(page.locator("html")).toHaveClass(/dark/);
