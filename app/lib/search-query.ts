@@ -13,15 +13,12 @@
 export const MAX_QUERY_CHARS = 200;
 export const MAX_QUERY_TOKENS = 8;
 
-/** Words left off a business name when searching (legal suffixes, articles, conjunctions). */
-export const STOP_WORDS = new Set([
-  "the",
-  "and",
-  "of",
-  "inc",
-  "incorporated",
+/** Legal suffixes of business names ("Inc.", "L.L.C." read as inc, llc). */
+export const LEGAL_SUFFIXES = [
   "llc",
   "lc",
+  "inc",
+  "incorporated",
   "corp",
   "corporation",
   "co",
@@ -34,7 +31,10 @@ export const STOP_WORDS = new Set([
   "pllc",
   "pa",
   "plc",
-]);
+];
+
+/** Words left off a business name when searching (legal suffixes, articles, conjunctions). */
+export const STOP_WORDS = new Set(["the", "and", "of", ...LEGAL_SUFFIXES]);
 
 /**
  * What separates words: anything but a letter or digit, and the few code points that are letters
@@ -87,24 +87,6 @@ export function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-/** Legal suffixes as they appear at the end of a name key ("Inc." -> inc). */
-export const SUFFIX_KEYS = [
-  "llc",
-  "inc",
-  "corp",
-  "corporation",
-  "co",
-  "company",
-  "incorporated",
-  "ltd",
-  "limited",
-  "lp",
-  "llp",
-  "lllp",
-  "pllc",
-  "pa",
-];
-
 /**
  * The "name key" the B-tree index holds: ASCII lower case, without apostrophes, dots and commas
  * (SQLite's lower() folds ASCII only, so this does too). Mirrors NAME_KEY_SQL.
@@ -127,6 +109,6 @@ export function buildNameKeys(text: string): NameKeys | null {
   const words = prefix.split(" ");
   while (words.length > 1 && STOP_WORDS.has(words[words.length - 1])) words.pop();
   const base = words.join(" ");
-  const exact = new Set([prefix, base, ...SUFFIX_KEYS.map((s) => `${base} ${s}`)]);
+  const exact = new Set([prefix, base, ...LEGAL_SUFFIXES.map((s) => `${base} ${s}`)]);
   return { prefix, exact: [...exact] };
 }
