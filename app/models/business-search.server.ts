@@ -16,9 +16,13 @@ import type { RegistryFields } from "~/models/business.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import { rememberWhileRegistryUnchanged } from "~/models/registry-version.server";
+import { explainMatches, registryFilterClauses, type RegistrySearchFilters } from "~/models/registry-search.server";
 
 /** What a result card (and the public JSON list) shows. Never the private fields. */
-export type BusinessCard = RegistryFields;
+export type BusinessCard = RegistryFields & {
+  /** Why it matched the registry filters (person, zip, address, fei), e.g. "Officer: SMITH, JOHN A". */
+  matchedBy?: string[];
+};
 
 export type BusinessSuggestion = { id: number; name: string; documentNumber: string; city: string | null };
 
@@ -32,7 +36,7 @@ export type SearchFilters = {
   type?: string | null;
   status?: string | null;
   claimed?: boolean | null;
-};
+} & RegistrySearchFilters;
 
 export type SearchParams = SearchFilters & { page?: number; limit?: number };
 
@@ -128,6 +132,10 @@ function filterClauses(filters: SearchFilters): Where | null {
     clauses.push("b.is_claimed = ?");
     params.push(filters.claimed ? 1 : 0);
   }
+  const registry = registryFilterClauses(filters);
+  if (!registry) return null;
+  clauses.push(...registry.clauses);
+  params.push(...registry.params);
   return { clauses, params };
 }
 
@@ -262,7 +270,7 @@ export function uncachedSearch(client: Database.Database, params: SearchParams):
       : cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]);
     const { offset, ...pagination } = paginate(total, requestedPage, limit);
     const rows = total === 0 ? [] : tierRows(client, name.tiers, where, offset, limit);
-    return { businesses: rows.map(toCard), pagination, capped };
+    return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
   }
 
   // Without a name: document-number order when searching by number; by name within a city (the
@@ -279,7 +287,16 @@ export function uncachedSearch(client: Database.Database, params: SearchParams):
           limit,
           offset,
         ) as CardRow[]);
-  return { businesses: rows.map(toCard), pagination, capped };
+  return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
+}
+
+/** The cards, each saying why it matched when a registry filter (person, zip, ...) was used. */
+function cardsWithReasons(client: Database.Database, rows: CardRow[], filters: SearchFilters): BusinessCard[] {
+  const reasons = explainMatches(client, rows, filters);
+  return rows.map((r) => {
+    const why = reasons.get(r.id);
+    return why ? { ...toCard(r), matchedBy: why } : toCard(r);
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { formatCordataLine, type CordataInput } from "~/lib/cordata-writer";
+import { searchBusinesses } from "~/models/business-search.server";
 import { importPendingFiles, importRegistryFiles, NotCordataError } from "~/services/registry-import.server";
 import { FULL_RECORD, writeCordata, writeZip } from "../support/cordata-files";
 
@@ -171,6 +172,23 @@ describe("registry:import", { timeout: 120_000 }, () => {
     const byName = (q: string) => (client().prepare("SELECT rowid FROM people_fts WHERE people_fts MATCH ?").all(q) as { rowid: number }[]).map((r) => r.rowid);
     expect(byName('"roe"')).toEqual([claimedId * 8 + 1]);
     expect(byName('"doe"')).toEqual([claimedId * 8]); // still the agent
+  });
+
+  it("finds businesses by officer, agent, ZIP, street address and FEI, and says why", () => {
+    const docs = (filters: Parameters<typeof searchBusinesses>[0]) => searchBusinesses(filters).businesses.map((b) => b.documentNumber);
+    const officer = searchBusinesses({ person: "jose pena" }).businesses;
+    expect(officer.map((b) => [b.documentNumber, b.matchedBy])).toEqual([["P97000012345", ["Officer: PEÑA, JOSÉ A"]]]);
+    expect(searchBusinesses({ person: "sunshine registered" }).businesses[0].matchedBy).toEqual([
+      "Registered agent: SUNSHINE REGISTERED AGENT LLC",
+    ]);
+    expect(docs({ person: "roe richard" })).toEqual([CLAIMED_DOC]);
+    expect(docs({ person: "nobody atall" })).toEqual([]);
+    expect(docs({ person: "jose", name: "cafe" })).toEqual(["P97000012345"]);
+    expect(docs({ zip: "33023-12" })).toEqual(["P97000012345"]);
+    expect(docs({ address: "3150 sw 52" })).toEqual(["P97000012345"]);
+    expect(docs({ fei: "591234567" })).toEqual(["P97000012345"]);
+    expect(docs({ fei: "59-1234567" })).toEqual(["P97000012345"]);
+    expect(searchBusinesses({ fei: "59-1234567" }).businesses[0].matchedBy).toEqual(["FEI: 59-1234567"]);
   });
 
   it("refuses a file that is not in the layout (PDF, CSV, empty) before writing anything", async () => {
