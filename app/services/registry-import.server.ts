@@ -62,6 +62,8 @@ export type ImportOptions = {
   reportDir?: string;
   onProgress?: (progress: ImportProgress) => void;
   log?: (message: string) => void;
+  /** The claim code of a business the import adds (default: random 7 digits; the demo seed fixes them). */
+  verificationCode?: (documentNumber: string) => string;
   /** Tests only: stop (and wait to be killed) after this many lines of a file. */
   faultAfterLines?: number;
 };
@@ -337,6 +339,7 @@ async function applySource(
   const rejects: string[] = [];
   const s = statementsFor(db);
   const fault = options.faultAfterLines;
+  const codeFor = options.verificationCode ?? verificationCode;
 
   db.exec("BEGIN IMMEDIATE");
   try {
@@ -372,7 +375,7 @@ async function applySource(
           s.deleteReports.run(id);
           summary.updated++;
         } else {
-          id = Number(s.insert.run(r.documentNumber, verificationCode(), ...registryValues(r, hash)).lastInsertRowid);
+          id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...registryValues(r, hash)).lastInsertRowid);
           summary.inserted++;
         }
         for (const o of r.officers) s.insertOfficer.run(id, o.position, o.title, o.type, o.name, o.address, o.city, o.state, o.zip);

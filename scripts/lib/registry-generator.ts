@@ -276,3 +276,73 @@ export async function writeCordataFile(
   if (batch.length) await flush();
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }
+
+/**
+ * The demo registry file (data-seed/demo-cordata.txt, loaded by the demo seed through the
+ * importer): the three walkthrough businesses as the state would list them (same names, numbers
+ * and addresses as the seed's rows, so their pages gain an agent, officers and annual reports),
+ * then `extra` more Pembroke Park businesses written upper case, as the state writes them.
+ */
+export function demoCordataRecords(extra = 40): CordataInput[] {
+  const agent = { name: "SUNSHINE REGISTERED AGENT LLC", type: "C", address: "1200 S PINE ISLAND RD", city: "PLANTATION", state: "FL", zip: "33324" };
+  const fixtures: CordataInput[] = [
+    {
+      documentNumber: "L24000000001",
+      name: "Pembroke Park Demo Bakery LLC",
+      status: "A",
+      filingType: "FLAL",
+      principal: { address1: "3150 SW 52nd Ave", city: "Pembroke Park", state: "FL", zip: "33023", country: "US" },
+      mailing: { address1: "P.O. BOX 841", city: "HALLANDALE BEACH", state: "FL", zip: "33009", country: "US" },
+      fileDate: "2024-01-15",
+      fei: "92-3456781",
+      lastTransactionDate: "2026-02-03",
+      annualReports: [
+        { year: 2026, filedOn: "2026-02-03" },
+        { year: 2025, filedOn: "2025-03-14" },
+      ],
+      agent,
+      officers: [
+        { title: "MGR", type: "P", name: "RIVERA, ANA M", address: "3150 SW 52ND AVE", city: "PEMBROKE PARK", state: "FL", zip: "33023" },
+        { title: "AMBR", type: "P", name: "O'CONNOR, SEAN", address: "812 SW 21ST ST", city: "PEMBROKE PARK", state: "FL", zip: "33023" },
+      ],
+    },
+    {
+      documentNumber: "P24000000002",
+      name: "Sunshine Auto Repair Inc",
+      status: "A",
+      filingType: "DOMP",
+      principal: { address1: "2301 W Hallandale Beach Blvd", city: "Pembroke Park", state: "FL", zip: "33009", country: "US" },
+      mailing: { address1: "2301 W HALLANDALE BEACH BLVD", city: "PEMBROKE PARK", state: "FL", zip: "33009", country: "US" },
+      fileDate: "2024-03-04",
+      fei: "92-1234567",
+      lastTransactionDate: "2026-01-20",
+      annualReports: [
+        { year: 2026, filedOn: "2026-01-20" },
+        { year: 2025, filedOn: "2025-01-28" },
+      ],
+      agent: { name: "GARCIA, LUIS", type: "P", address: "2301 W HALLANDALE BEACH BLVD", city: "PEMBROKE PARK", state: "FL", zip: "33009" },
+      officers: [
+        { title: "P", type: "P", name: "GARCIA, LUIS", address: "2301 W HALLANDALE BEACH BLVD", city: "PEMBROKE PARK", state: "FL", zip: "33009" },
+        { title: "S", type: "P", name: "GARCIA, MARÍA E", address: "2301 W HALLANDALE BEACH BLVD", city: "PEMBROKE PARK", state: "FL", zip: "33009" },
+      ],
+    },
+    {
+      documentNumber: "L24000000003",
+      name: "Gulfstream Logistics LLC",
+      status: "A",
+      filingType: "FLAL",
+      principal: { address1: "4100 Pembroke Rd", address2: "Unit 5", city: "Pembroke Park", state: "FL", zip: "33023", country: "US" },
+      mailing: { address1: "4100 PEMBROKE RD", address2: "UNIT 5", city: "PEMBROKE PARK", state: "FL", zip: "33023", country: "US" },
+      fileDate: "2024-06-20",
+      lastTransactionDate: "2026-04-30",
+      annualReports: [
+        { year: 2026, filedOn: "2026-04-30" },
+        { year: 2025, filedOn: "2025-04-11" },
+      ],
+      agent,
+      officers: [{ title: "MGR", type: "P", name: "NGUYEN, THANH", address: "4100 PEMBROKE RD", city: "PEMBROKE PARK", state: "FL", zip: "33023" }],
+    },
+  ];
+  const more = Array.from({ length: extra }, (_, i) => generateCordataRecord(900_000 + i, true));
+  return [...fixtures, ...more];
+}
