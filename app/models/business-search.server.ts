@@ -16,6 +16,7 @@ import type { RegistryFields } from "~/models/business.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import { rememberWhileRegistryUnchanged } from "~/models/registry-version.server";
+import { getTownArea, isTownCity, townWhere } from "~/utils/town-area.server";
 import { explainMatches, registryFilterClauses, type RegistrySearchFilters } from "~/models/registry-search.server";
 
 /** What a result card (and the public JSON list) shows. Never the private fields. */
@@ -115,8 +116,16 @@ function filterClauses(filters: SearchFilters): Where | null {
   }
   const city = clean(filters.city);
   if (city) {
-    clauses.push("b.city = ?");
-    params.push(city);
+    // The town's own name means the town's businesses as configured (city names and ZIPs).
+    const town = getTownArea();
+    if (isTownCity(town, city)) {
+      const where = townWhere(town);
+      clauses.push(where.clause);
+      params.push(...where.params);
+    } else {
+      clauses.push("b.city = ?");
+      params.push(city);
+    }
   }
   const type = clean(filters.type);
   if (type) {

@@ -97,9 +97,14 @@ export async function runImportCommand(
       },
       faultAfterLines: fault ? Number(fault) : undefined,
     });
-    const peak = Math.round(process.resourceUsage().maxRSS / 1024);
+    const usage = process.resourceUsage();
+    const peak = Math.round(usage.maxRSS / 1024);
+    const cpu = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
     const applied = summaries.filter((s) => !s.skipped).length;
-    console.log(`${applied} file(s) applied, ${summaries.length - applied} already imported; peak memory ${peak} MB`);
+    const records = summaries.reduce((n, s) => n + s.read, 0);
+    console.log(
+      `${applied} file(s) applied, ${summaries.length - applied} already imported; peak memory ${peak} MB; CPU ${cpu.toFixed(1)} s (${Math.round(records / Math.max(cpu, 0.001)).toLocaleString("en-US")} records per CPU second)`,
+    );
     return 0;
   } catch (error) {
     (bar as cliProgress.SingleBar | null)?.stop();

@@ -191,6 +191,16 @@ describe("registry:import", { timeout: 120_000 }, () => {
     expect(searchBusinesses({ fei: "59-1234567" }).businesses[0].matchedBy).toEqual(["FEI: 59-1234567"]);
   });
 
+  it("counts a business as the town's when its principal city and ZIP are the town's (TOWN_CITY_NAMES, TOWN_ZIPS)", () => {
+    const docs = (filters: Parameters<typeof searchBusinesses>[0]) => searchBusinesses(filters).businesses.map((b) => b.documentNumber).sort();
+    // P97000012345: PEMBROKE PARK 33023-1234 (the file's spelling), the claimed one: PEMBROKE PARK 33023,
+    // and the seeded row's own spelling is gone (the import rewrote it). A town name in any case works.
+    expect(docs({ city: "Pembroke Park" })).toEqual([CLAIMED_DOC, "P97000012345"]);
+    expect(docs({ city: "pembroke park" })).toEqual([CLAIMED_DOC, "P97000012345"]);
+    // Another city is an exact match, as before.
+    expect(docs({ city: "HOLLYWOOD" })).toEqual([]);
+  });
+
   it("refuses a file that is not in the layout (PDF, CSV, empty) before writing anything", async () => {
     const pdf = path.join(dir, "cordata.pdf");
     fs.writeFileSync(pdf, "%PDF-1.7\n1 0 obj\n");
