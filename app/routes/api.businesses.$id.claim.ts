@@ -3,7 +3,7 @@ import { CLAIM_MESSAGES } from "~/lib/schemas/claim";
 import { parseBusinessId } from "~/models/business.server";
 import { toOwnedBusiness } from "~/models/claim.server";
 import { claimFieldErrors, submitClaim } from "~/models/claim-submission.server";
-import { apiError } from "~/utils/api.server";
+import { apiError } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getBusinessById, parseBusinessId, toPublicBusiness } from "~/models/business.server";
-import { apiError } from "~/utils/api.server";
+import { apiError } from "~/utils/http";
 
 /** GET /api/businesses/{id}: one business, public fields only. */
 export function loader({ params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
 import { createBtrPaymentIntent, parseId, PaymentError } from "~/models/payment.server";
-import { apiError, assertMethod, readJsonObject } from "~/utils/api.server";
+import { apiError, assertMethod, readJsonObject } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /** POST {businessId, amount?, description?} -> {clientSecret}. The amount is the server's; a different one is a 400. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/models/payment.server";
 import { createSubscription, SubscriptionError } from "~/models/subscription.server";
-import { apiError, assertMethod, readJsonObject } from "~/utils/api.server";
+import { apiError, assertMethod, readJsonObject } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /** POST {businessId, paymentMethodId} -> {clientSecret?, renewalDate}. 401 / 403 / 409 / 400. */

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { LoginSchema } from "~/lib/schemas/auth";
 import { clientAddress, lockoutMessage } from "~/models/login-attempt.server";
 import { INVALID_LOGIN, signIn } from "~/models/user.server";
-import { apiError, assertMethod } from "~/utils/api.server";
-import { readJsonWith } from "~/utils/api-validation.server";
+import { apiError, assertMethod, readJsonWith } from "~/utils/http";
 import { createSession, destroySession } from "~/utils/session.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listPaymentsForUser, parseId, PaymentError, paymentJson, verifyAndRecordPayment } from "~/models/payment.server";
-import { apiError, assertMethod, readJsonObject } from "~/utils/api.server";
+import { apiError, assertMethod, readJsonObject } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /** GET: the signed-in user's own payments (amounts in cents). */

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PasswordChangeSchema } from "~/lib/schemas/auth";
 import { changePassword, WRONG_CURRENT_PASSWORD } from "~/models/user.server";
-import { apiError, assertMethod } from "~/utils/api.server";
-import { readJsonWith } from "~/utils/api-validation.server";
+import { apiError, assertMethod, readJsonWith } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /**

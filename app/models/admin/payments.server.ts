@@ -1,0 +1,53 @@
+/** Every recorded payment, newest first, for the administrator. */
+import { count, desc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { businesses, payments, users } from "~/db/schema";
+import type { PageRequest } from "~/lib/pagination";
+import { page, type Page } from "./page.server";
+
+export type AdminPayment = {
+  id: number;
+  userId: number | null;
+  username: string | null;
+  businessId: number;
+  businessName: string;
+  documentNumber: string;
+  amount: number;
+  currency: string;
+  description: string;
+  kind: string;
+  fiscalYear: string;
+  stripePaymentId: string;
+  createdAt: Date;
+};
+
+export function listPayments(request: PageRequest): Page<AdminPayment> {
+  const db = getDb();
+  const total = db.select({ n: count() }).from(payments).get()?.n ?? 0;
+  return page(total, request, (limit, offset) =>
+    db
+      .select({
+        id: payments.id,
+        userId: payments.userId,
+        username: users.username,
+        businessId: payments.businessId,
+        businessName: businesses.name,
+        documentNumber: businesses.documentNumber,
+        amount: payments.amount,
+        currency: payments.currency,
+        description: payments.description,
+        kind: payments.kind,
+        fiscalYear: payments.fiscalYear,
+        stripePaymentId: payments.stripePaymentId,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .innerJoin(businesses, eq(businesses.id, payments.businessId))
+      .leftJoin(users, eq(users.id, payments.userId))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(limit)
+      .offset(offset)
+      .all(),
+  );
+}
+
