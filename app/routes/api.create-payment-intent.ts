@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
-import { createBtrPaymentIntent, parseId, PaymentError } from "~/models/payment.server";
+import { createBtrPaymentIntent, PaymentError } from "~/models/payment.server";
 import { apiError, assertMethod, readJsonObject } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 /** POST {businessId, amount?, description?} -> {clientSecret}. The amount is the server's; a different one is a 400. */
 export async function action({ request }: ActionFunctionArgs) {

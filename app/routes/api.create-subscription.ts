@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseId } from "~/models/payment.server";
 import { createSubscription, SubscriptionError } from "~/models/subscription.server";
 import { apiError, assertMethod, readJsonObject } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 /** POST {businessId, paymentMethodId} -> {clientSecret?, renewalDate}. 401 / 403 / 409 / 400. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listPaymentsForUser, parseId, PaymentError, paymentJson, verifyAndRecordPayment } from "~/models/payment.server";
+import { listPaymentsForUser, PaymentError, paymentJson, verifyAndRecordPayment } from "~/models/payment.server";
 import { apiError, assertMethod, readJsonObject } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 /** GET: the signed-in user's own payments (amounts in cents). */
 export async function loader({ request }: LoaderFunctionArgs) {
