@@ -176,17 +176,6 @@ export function toOwnedBusiness(business: Business): OwnedBusiness {
   };
 }
 
-/** Every business the user owns, by name. */
-export function listUserBusinesses(userId: number): OwnedBusiness[] {
-  return getDb()
-    .select()
-    .from(businesses)
-    .where(eq(businesses.ownerId, userId))
-    .orderBy(asc(businesses.name), asc(businesses.id))
-    .all()
-    .map(toOwnedBusiness);
-}
-
 export type ClaimedBusinessView = OwnedBusiness & {
   btr: {
     paid: boolean;
