@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { LoginSchema } from "~/lib/schemas/auth";
-import { clientAddress } from "~/models/login-attempt.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { signIn } from "~/models/user.server";
 import { signInAnswer } from "~/utils/auth.server";
 import { apiError, assertMethod, readJsonWith } from "~/utils/http";

@@ -59,19 +59,19 @@ function withOwnership(cards: BusinessCard[]): AdminBusiness[] {
  * are exact and page through the whole registry in id order.
  */
 export function listBusinesses(
-  request: PageRequest,
+  paging: PageRequest,
   filters: BusinessFilters = {},
   { claimed }: { claimed?: boolean } = {},
 ): Page<AdminBusiness> & { capped: boolean } {
   if (filters.name || filters.doc) {
-    const result = searchBusinesses({ ...filters, claimed, page: request.page, limit: request.limit });
+    const result = searchBusinesses({ ...filters, claimed, page: paging.page, limit: paging.limit });
     return { items: withOwnership(result.businesses), pagination: result.pagination, capped: result.capped };
   }
   const db = getDb();
   // "owner_id > 0" lets SQLite count claimed businesses through the owner index.
   const where = claimed ? and(gt(businesses.ownerId, 0), eq(businesses.isClaimed, true)) : undefined;
   const total = db.select({ n: count() }).from(businesses).where(where).get()?.n ?? 0;
-  const result = page(total, request, (limit, offset) => {
+  const result = page(total, paging, (limit, offset) => {
     const ids = db.select({ id: businesses.id }).from(businesses).where(where).orderBy(businesses.id).limit(limit).offset(offset).all();
     if (ids.length === 0) return [];
     const cards = db

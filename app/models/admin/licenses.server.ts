@@ -50,10 +50,10 @@ export function listDriversLicenses(): LicenseRow[] {
     .map(toLicenseRow);
 }
 
-export function listDriversLicensesPage(request: PageRequest): Page<LicenseRow> {
+export function listDriversLicensesPage(paging: PageRequest): Page<LicenseRow> {
   const db = getDb();
   const total = db.select({ n: count() }).from(businesses).where(hasLicense).get()?.n ?? 0;
-  return page(total, request, (limit, offset) =>
+  return page(total, paging, (limit, offset) =>
     db
       .select(licenseSelect)
       .from(businesses)

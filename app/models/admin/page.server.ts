@@ -5,7 +5,7 @@ import { paginate, type PageRequest, type Pagination } from "~/lib/pagination";
 
 export type Page<T> = { items: T[]; pagination: Pagination };
 
-export function page<T>(total: number, request: PageRequest, fetch: (limit: number, offset: number) => T[]): Page<T> {
-  const { offset, ...pagination } = paginate(total, request.page, request.limit);
-  return { items: total === 0 ? [] : fetch(request.limit, offset), pagination };
+export function page<T>(total: number, paging: PageRequest, fetch: (limit: number, offset: number) => T[]): Page<T> {
+  const { offset, ...pagination } = paginate(total, paging.page, paging.limit);
+  return { items: total === 0 ? [] : fetch(paging.limit, offset), pagination };
 }

@@ -21,10 +21,10 @@ export type AdminPayment = {
   createdAt: Date;
 };
 
-export function listPayments(request: PageRequest): Page<AdminPayment> {
+export function listPayments(paging: PageRequest): Page<AdminPayment> {
   const db = getDb();
   const total = db.select({ n: count() }).from(payments).get()?.n ?? 0;
-  return page(total, request, (limit, offset) =>
+  return page(total, paging, (limit, offset) =>
     db
       .select({
         id: payments.id,

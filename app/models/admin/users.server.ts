@@ -25,10 +25,10 @@ const adminUserColumns = {
   createdAt: users.createdAt,
 };
 
-export function listUsers(request: PageRequest): Page<AdminUser> {
+export function listUsers(paging: PageRequest): Page<AdminUser> {
   const db = getDb();
   const total = db.select({ n: count() }).from(users).get()?.n ?? 0;
-  return page(total, request, (limit, offset) =>
+  return page(total, paging, (limit, offset) =>
     db.select(adminUserColumns).from(users).orderBy(users.id).limit(limit).offset(offset).all(),
   );
 }

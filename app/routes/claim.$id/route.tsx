@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
 import { getClaimLockout, getClaimTarget } from "~/models/claim.server";
-import { claimFieldErrors, LICENSE_FIELD, submitClaim } from "~/models/claim-submission.server";
+import { claimFieldErrors, LICENSE_FIELD, submitClaim } from "~/utils/claim-submission.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ClaimForm } from "./claim-form";
