@@ -325,24 +325,26 @@ export async function recordFromStripeObject(stripeId: string): Promise<RecordRe
 
 // ---- reading payments ------------------------------------------------------------------------
 
+/** A payment with the business it paid for: the columns every payment list reads (join businesses). */
+export const paymentListColumns = {
+  id: payments.id,
+  userId: payments.userId,
+  businessId: payments.businessId,
+  businessName: businesses.name,
+  documentNumber: businesses.documentNumber,
+  amount: payments.amount,
+  currency: payments.currency,
+  description: payments.description,
+  kind: payments.kind,
+  fiscalYear: payments.fiscalYear,
+  stripePaymentId: payments.stripePaymentId,
+  createdAt: payments.createdAt,
+};
+
 /** The user's payments, newest first, with the business they paid for. */
 export function listPaymentsForUser(userId: number) {
   return getDb()
-    .select({
-      id: payments.id,
-      userId: payments.userId,
-      businessId: payments.businessId,
-      businessName: businesses.name,
-      documentNumber: businesses.documentNumber,
-      amount: payments.amount,
-      currency: payments.currency,
-      description: payments.description,
-      stripePaymentId: payments.stripePaymentId,
-      receiptUrl: payments.receiptUrl,
-      kind: payments.kind,
-      fiscalYear: payments.fiscalYear,
-      createdAt: payments.createdAt,
-    })
+    .select({ ...paymentListColumns, receiptUrl: payments.receiptUrl })
     .from(payments)
     .innerJoin(businesses, eq(businesses.id, payments.businessId))
     .where(eq(payments.userId, userId))

@@ -3,6 +3,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users } from "~/db/schema";
 import type { PageRequest } from "~/lib/pagination";
+import { paymentListColumns } from "~/models/payment.server";
 import { page, type Page } from "./page.server";
 
 export type AdminPayment = {
@@ -26,21 +27,7 @@ export function listPayments(paging: PageRequest): Page<AdminPayment> {
   const total = db.select({ n: count() }).from(payments).get()?.n ?? 0;
   return page(total, paging, (limit, offset) =>
     db
-      .select({
-        id: payments.id,
-        userId: payments.userId,
-        username: users.username,
-        businessId: payments.businessId,
-        businessName: businesses.name,
-        documentNumber: businesses.documentNumber,
-        amount: payments.amount,
-        currency: payments.currency,
-        description: payments.description,
-        kind: payments.kind,
-        fiscalYear: payments.fiscalYear,
-        stripePaymentId: payments.stripePaymentId,
-        createdAt: payments.createdAt,
-      })
+      .select({ ...paymentListColumns, username: users.username })
       .from(payments)
       .innerJoin(businesses, eq(businesses.id, payments.businessId))
       .leftJoin(users, eq(users.id, payments.userId))

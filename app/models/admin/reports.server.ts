@@ -7,21 +7,11 @@ import { type CsvColumn, csvStream, money } from "~/lib/csv";
 import { isoDate } from "~/lib/dates";
 import { buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import type { BusinessFilters } from "./businesses.server";
+import type { RegistryFields } from "~/models/business.server";
 import type { AdminPayment } from "./payments.server";
 
-type ReportBusinessRow = {
-  id: number;
-  name: string;
-  documentNumber: string;
-  filingType: string;
-  status: string;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  registeredOn: string | null;
-  category: string | null;
+/** A business as the report's raw query reads it: the registry fields, flags and dates as stored. */
+type ReportBusinessRow = Omit<RegistryFields, "isClaimed" | "canBeClaimed" | "hasPaidBTR"> & {
   isClaimed: number;
   hasPaidBTR: number;
   ownerId: number | null;

@@ -8,8 +8,9 @@ export function requireJsonContentType(request: Request) {
   if (!/^application\/json\b/i.test(type)) throw apiError(415, "Content-Type must be application/json");
 }
 
-/** Reads a JSON body; a body that is not a JSON object is a 400, never a 500. */
+/** Reads a JSON body: 415 unless declared JSON; a body that is not a JSON object is a 400, never a 500. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  requireJsonContentType(request);
   const body: unknown = await request.json().catch(() => undefined);
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     throw apiError(400, "Request body must be a JSON object");
@@ -26,7 +27,6 @@ export async function readJsonWith<S extends z.ZodType>(
   schema: S,
   message = INVALID_INPUT,
 ): Promise<z.output<S>> {
-  requireJsonContentType(request);
   const body = await readJsonObject(request);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw apiError(400, message, fieldErrorsOf(parsed.error));

@@ -5,6 +5,6 @@
  */
 export { apiError, assertMethod, fieldErrorsOf, INVALID_INPUT, type FieldErrors } from "./errors.server";
 export { readJsonObject, readJsonWith, requireJsonContentType } from "./body.server";
-export { parseId, requireApiId } from "./ids.server";
+export { parseId, requireApiId, requireBodyId } from "./ids.server";
 export { intParam, readPaging, type PageRequest } from "./paging.server";
 export { cityFilter, MAX_QUERY_CHARS, readBusinessFilters, readSearchFilters, textParam } from "./text";
