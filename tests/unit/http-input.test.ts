@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseId } from "~/lib/ids";
 import { isOwner } from "~/models/business.server";
-import { readBusinessFilters, readPaging } from "~/utils/http";
+import { readBusinessFilters, readJsonObject, readPaging, requireBodyId } from "~/utils/http";
 
 describe("parseId: the one id rule (route params, bodies, Stripe metadata)", () => {
   it("reads trimmed digits, up to 15, naming a positive safe integer", () => {
@@ -56,5 +56,42 @@ describe("isOwner: the one ownership rule", () => {
     expect(isOwner({ isClaimed: false, ownerId: 7 }, 7)).toBe(false);
     expect(isOwner({ isClaimed: true, ownerId: null }, null)).toBe(false);
     expect(isOwner({ isClaimed: true, ownerId: 7 }, undefined)).toBe(false);
+  });
+});
+
+async function thrownBy(fn: () => unknown): Promise<Response> {
+  try {
+    await fn();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("nothing thrown");
+}
+
+describe("JSON bodies: one policy for every JSON endpoint", () => {
+  const post = (body: string, type?: string) =>
+    new Request("http://localhost/api/payments", { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
+
+  it("415 unless declared application/json (also for the payment endpoints, which used to take any type)", async () => {
+    for (const type of [undefined, "text/plain", "application/x-www-form-urlencoded"]) {
+      const response = await thrownBy(() => readJsonObject(post('{"businessId":1}', type)));
+      expect(response.status, String(type)).toBe(415);
+      expect(await response.json()).toEqual({ error: { message: "Content-Type must be application/json" } });
+    }
+    expect(await readJsonObject(post('{"businessId":1}', "application/json; charset=utf-8"))).toEqual({ businessId: 1 });
+  });
+
+  it("400 for a body that is not a JSON object", async () => {
+    for (const body of ["{oops", "[1]", "null", '"x"']) {
+      expect((await thrownBy(() => readJsonObject(post(body, "application/json")))).status, body).toBe(400);
+    }
+  });
+
+  it("a body id follows the id rule, or a 400 naming the field", async () => {
+    expect(requireBodyId({ businessId: " 12 " }, "businessId", "Business ID is required")).toBe(12);
+    const response = await thrownBy(() => requireBodyId({ businessId: "1.5" }, "businessId", "Business ID is required"));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { message: "Business ID is required", fieldErrors: { businessId: ["Business ID is required"] } } });
   });
 });
