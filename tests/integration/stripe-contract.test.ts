@@ -52,7 +52,7 @@ for (const target of targets) {
       const intent = await stripe.paymentIntents.create({
         amount: 13_500,
         currency: "usd",
-        payment_method_types: ["card"],
+        allowed_payment_method_types: ["card"],
         payment_method: "pm_card_visa",
         confirm: true,
         metadata: { businessId: "2", userId: "7" },
@@ -69,7 +69,7 @@ for (const target of targets) {
 
     it("a declined card is a card error with Stripe's message", async () => {
       const error = await stripe.paymentIntents
-        .create({ amount: 13_500, currency: "usd", payment_method_types: ["card"], payment_method: "pm_card_chargeDeclined", confirm: true })
+        .create({ amount: 13_500, currency: "usd", allowed_payment_method_types: ["card"], payment_method: "pm_card_chargeDeclined", confirm: true })
         .then(() => null, (e: unknown) => e);
       expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
       expect((error as Stripe.errors.StripeCardError).code).toBe("card_declined");
@@ -80,7 +80,7 @@ for (const target of targets) {
       const intent = await stripe.paymentIntents.create({
         amount: 13_500,
         currency: "usd",
-        payment_method_types: ["card"],
+        allowed_payment_method_types: ["card"],
         payment_method: "pm_card_authenticationRequired",
         confirm: true,
         return_url: "http://localhost:3000/payment/2/return",
