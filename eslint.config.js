@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import globals from "globals";
+import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -22,8 +23,16 @@ export default tseslint.config(
   {
     // (a) What ships is app/; what imitates Stripe is not. The app reaches the double only
     // through the Stripe SDK and STRIPE_API_URL.
+    // no-restricted-imports reads the import's text (any spelling); import/no-restricted-paths
+    // resolves the file, and also sees dynamic import().
     files: ["app/**"],
+    plugins: { import: importPlugin },
+    settings: { "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } } },
     rules: {
+      "import/no-restricted-paths": [
+        "error",
+        { zones: [{ target: "./app", from: "./stripe-double", message: "app/ never imports the Stripe double." }] },
+      ],
       "no-restricted-imports": [
         "error",
         {
