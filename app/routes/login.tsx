@@ -7,12 +7,12 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
-import { useToastEffect } from "~/lib/hooks/use-toast-effect";
 import { LoginSchema } from "~/lib/schemas/auth";
 import { displayName } from "~/models/user.server";
 import { authenticateForm, LoginFailure } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/redirect";
 import { destroySession, getUser, signInAndRedirect } from "~/utils/session.server";
+import { dataWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Florida Business Registry" }];
 
@@ -30,13 +30,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await authenticateForm(request);
   if (result instanceof LoginFailure) {
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return data(
-      {
-        result: result.reply,
-        toast: result.reply.error?.[""]
-          ? { title: "Login failed", description: result.reply.error[""][0], variant: "destructive" as const }
-          : null,
-      },
+    const message = result.reply.error?.[""]?.[0];
+    if (!message) return data({ result: result.reply }, { status: result.status, headers });
+    return dataWithToast(
+      request,
+      { result: result.reply },
+      { title: "Login failed", description: message, variant: "destructive" },
       { status: result.status, headers },
     );
   }
@@ -54,7 +53,6 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const navigation = useNavigation();
-  useToastEffect(actionData?.toast);
 
   const [form, fields] = useForm({
     id: "login-form",

@@ -7,11 +7,10 @@ import { PersonFields } from "~/components/account/person-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/form-field";
-import { useToastEffect } from "~/lib/hooks/use-toast-effect";
 import { DeleteAccountSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/auth";
 import { changePassword, deleteAccount, updateProfile } from "~/models/user.server";
 import { destroySession, requireUser } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "My Profile | Florida Business Registry" }];
 
@@ -39,7 +38,6 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 type ActionResult = {
   intent: "profile" | "password" | "delete";
   result: SubmissionResult<string[]>;
-  toast: { title: string; description: string; variant: "destructive" } | null;
   /** Businesses whose live subscription blocks the account deletion. */
   renewing?: { id: number; name: string }[];
 };
@@ -52,14 +50,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: ProfileSchema });
     if (submission.status !== "success") {
-      return data<ActionResult>({ intent, result: submission.reply(), toast: null }, { status: 400 });
+      return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
     }
     const outcome = updateProfile(user.id, submission.value);
     if (!outcome.ok) {
-      return data<ActionResult>(
-        { intent, result: submission.reply({ fieldErrors: outcome.fieldErrors }), toast: failed(PROFILE_FAILED) },
-        { status: 400 },
-      );
+      return dataWithToast<ActionResult>(request, { intent, result: submission.reply({ fieldErrors: outcome.fieldErrors }) }, failed(PROFILE_FAILED), {
+        status: 400,
+      });
     }
     return redirectWithToast("/profile?tab=profile", {
       title: "Profile Updated",
@@ -71,18 +68,16 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: PasswordChangeSchema });
     if (submission.status !== "success") {
       return data<ActionResult>(
-        { intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }), toast: null },
+        { intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) },
         { status: 400 },
       );
     }
     const outcome = await changePassword(user.id, submission.value, request);
     if (!outcome.ok) {
-      return data<ActionResult>(
-        {
-          intent,
-          result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: PASSWORD_FIELDS }),
-          toast: failed(PASSWORD_FAILED),
-        },
+      return dataWithToast<ActionResult>(
+        request,
+        { intent, result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: PASSWORD_FIELDS }) },
+        failed(PASSWORD_FAILED),
         { status: 400 },
       );
     }
@@ -95,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "delete") {
     const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
     if (submission.status !== "success") {
-      return data<ActionResult>({ intent, result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+      return data<ActionResult>({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
     }
     const outcome = await deleteAccount(user.id, submission.value.password);
     if (!outcome.ok) {
@@ -104,7 +99,6 @@ export async function action({ request }: ActionFunctionArgs) {
         {
           intent,
           result: submission.reply({ formErrors, fieldErrors, hideFields: ["password"] }),
-          toast: null,
           renewing: outcome.renewing,
         },
         { status: 400 },
@@ -125,7 +119,6 @@ export default function ProfilePage() {
   const { user, tab } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  useToastEffect(actionData?.toast);
   const lastResult = (intent: ActionResult["intent"]) => (actionData?.intent === intent ? actionData.result : undefined);
 
   return (

@@ -7,12 +7,11 @@ import { PersonFields } from "~/components/account/person-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
-import { useToastEffect } from "~/lib/hooks/use-toast-effect";
 import { RegisterSchema } from "~/lib/schemas/auth";
 import { registerUser } from "~/models/user.server";
 import { safeRedirect } from "~/utils/redirect";
 import { getUser } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Register | Florida Business Registry" }];
 
@@ -36,15 +35,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (await getUser(request)) throw redirect(safeRedirect(formData.get("redirectTo")));
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: HIDDEN }), toast: null }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: HIDDEN }), failed: false }, { status: 400 });
   }
   const outcome = await registerUser(submission.value);
   if (!outcome.ok) {
-    return data(
-      {
-        result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: HIDDEN }),
-        toast: { title: "Registration failed", description: FAILED, variant: "destructive" as const },
-      },
+    return dataWithToast(
+      request,
+      { result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: HIDDEN }), failed: true },
+      { title: "Registration failed", description: FAILED, variant: "destructive" },
       { status: 400 },
     );
   }
@@ -59,7 +57,6 @@ export default function RegisterPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const navigation = useNavigation();
-  useToastEffect(actionData?.toast);
 
   const [form, fields] = useForm({
     id: "register-form",
@@ -79,7 +76,7 @@ export default function RegisterPage() {
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormAlert title="Registration failed" messages={actionData?.toast ? [actionData.toast.description] : null} />
+        <FormAlert title="Registration failed" messages={actionData?.failed ? [FAILED] : null} />
         <PersonFields firstName={fields.firstName} lastName={fields.lastName} email={fields.email} />
         <Field
           label="Username"
