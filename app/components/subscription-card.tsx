@@ -149,17 +149,17 @@ function SubscriptionSetup({ action, publishableKey }: { action: string; publish
       if (created.error || !created.paymentMethod) return fail(created.error?.message || "Failed to create subscription");
       const answer = await call(action, { intent: "create-subscription", paymentMethodId: created.paymentMethod.id });
       if (!answer || answer.error) return setError(answer?.error?.message || "Failed to create subscription");
-      if (answer.clientSecret) {
-        // Nothing is charged now: the bank asked to authenticate the card saved for the first renewal.
-        const confirmed = await stripe.confirmCardSetup(answer.clientSecret);
-        if (confirmed.error) {
-          // The server drops the unconfirmed set-up so the owner can try another card.
-          await call(action, { intent: "refresh", confirmed: "no" });
-          return fail(confirmed.error.message || "Payment confirmation failed");
-        }
+      // Without a secret the subscription is set up: its toast and the new state arrive with the
+      // revalidation that follows the post (and this form goes away).
+      if (!answer.clientSecret) return;
+      // Nothing is charged now: the bank asked to authenticate the card saved for the first renewal.
+      const confirmed = await stripe.confirmCardSetup(answer.clientSecret);
+      if (confirmed.error) {
+        // The server drops the unconfirmed set-up so the owner can try another card.
+        await call(action, { intent: "refresh", confirmed: "no" });
+        return fail(confirmed.error.message || "Payment confirmation failed");
       }
-      // The card is set up: bring the business row in step with Stripe (the toast and the new
-      // state arrive with the revalidation that follows the post).
+      // Confirmed: bring the business row in step with Stripe (same toast, same revalidation).
       const refreshed = await call(action, { intent: "refresh" });
       if (refreshed?.error) setError(refreshed.error.message);
     } catch {

@@ -84,6 +84,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { title: "Subscription error", description: error.message || fallback, variant: "destructive" },
       { status: error.status },
     );
+  const created = (renewalDate: Date | string | null) => ({
+    title: "Subscription created",
+    description: `Your BTR will automatically renew on ${formatRenewalDate(renewalDate)}.`,
+  });
   if (intent === "create-subscription") {
     const paymentMethodId = form.get("paymentMethodId");
     if (typeof paymentMethodId !== "string" || !/^pm_[A-Za-z0-9_]{3,255}$/.test(paymentMethodId)) {
@@ -91,7 +95,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     try {
       const { clientSecret, renewalDate } = await createSubscription({ ...args, paymentMethodId });
-      return data<SubscriptionStepResult>({ clientSecret, renewalDate });
+      // The bank wants the card confirmed in the browser first; `refresh` follows.
+      if (clientSecret) return data<SubscriptionStepResult>({ clientSecret, renewalDate });
+      // Set up already: the page reloads as "active" (the card form goes away), so say it now.
+      const result = await refreshSubscription(business.id, user.id);
+      return dataWithToast<SubscriptionStepResult>(request, { renewalDate }, created(result.renewalDate ?? renewalDate));
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
       return failed(error, "Failed to create subscription");
@@ -102,11 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       const result = await refreshSubscription(business.id, user.id);
       if (form.get("confirmed") === "no") return data<SubscriptionStepResult>({});
-      return dataWithToast<SubscriptionStepResult>(
-        request,
-        {},
-        { title: "Subscription created", description: `Your BTR will automatically renew on ${formatRenewalDate(result.renewalDate)}.` },
-      );
+      return dataWithToast<SubscriptionStepResult>(request, {}, created(result.renewalDate));
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
       return failed(error, "Failed to create subscription");
