@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { PersonFields } from "~/components/account/person-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
-import { Field, FormAlert } from "~/components/ui/form-field";
+import { FieldFor, FormAlert } from "~/components/ui/form-field";
 import { DeleteAccountSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/auth";
 import { changePassword, deleteAccount, updateProfile } from "~/models/user.server";
 import { destroySession, requireUser } from "~/utils/session.server";
@@ -230,25 +230,9 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
         Changing your password signs you out everywhere else.
       </p>
       <input type="hidden" name="intent" value="password" />
-      <Field
-        label="Current password"
-        inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
-        errors={fields.currentPassword.errors}
-        errorId={fields.currentPassword.errorId}
-      />
-      <Field
-        label="New password"
-        inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-        errors={fields.newPassword.errors}
-        errorId={fields.newPassword.errorId}
-        hint="At least 6 characters."
-      />
-      <Field
-        label="Confirm new password"
-        inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-        errors={fields.confirmPassword.errors}
-        errorId={fields.confirmPassword.errorId}
-      />
+      <FieldFor label="Current password" field={fields.currentPassword} type="password" autoComplete="current-password" />
+      <FieldFor label="New password" field={fields.newPassword} type="password" autoComplete="new-password" hint="At least 6 characters." />
+      <FieldFor label="Confirm new password" field={fields.confirmPassword} type="password" autoComplete="new-password" />
       <Button type="submit" disabled={busy}>
         {busy ? "Updating…" : "Update Password"}
       </Button>
@@ -298,12 +282,7 @@ function DeleteAccount({
             ))}
           </ul>
         ) : null}
-        <Field
-          label="Enter your password to confirm"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-        />
+        <FieldFor label="Enter your password to confirm" field={fields.password} type="password" autoComplete="current-password" />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="destructive" disabled={busy}>
             {busy ? "Deleting…" : "Delete my account"}

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { PersonFields } from "~/components/account/person-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
+import { CheckboxField, FieldFor, FormAlert } from "~/components/ui/form-field";
 import { RegisterSchema } from "~/lib/schemas/auth";
 import { registerUser } from "~/models/user.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -78,26 +78,9 @@ export default function RegisterPage() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormAlert title="Registration failed" messages={actionData?.failed ? [FAILED] : null} />
         <PersonFields firstName={fields.firstName} lastName={fields.lastName} email={fields.email} />
-        <Field
-          label="Username"
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
-          errors={fields.username.errors}
-          errorId={fields.username.errorId}
-          hint="At least 3 characters: letters, numbers and underscores."
-        />
-        <Field
-          label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          hint="At least 6 characters."
-        />
-        <Field
-          label="Confirm password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-        />
+        <FieldFor label="Username" field={fields.username} autoComplete="username" hint="At least 3 characters: letters, numbers and underscores." />
+        <FieldFor label="Password" field={fields.password} type="password" autoComplete="new-password" hint="At least 6 characters." />
+        <FieldFor label="Confirm password" field={fields.confirmPassword} type="password" autoComplete="new-password" />
         <CheckboxField
           label="I accept the terms and conditions"
           inputProps={getInputProps(fields.terms, { type: "checkbox" })}
