@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   index,
   integer,
+  primaryKey,
   sqliteTable,
   text,
   uniqueIndex,
@@ -83,9 +84,38 @@ export const businesses = sqliteTable(
     /** Shown on the owner's dashboard, e.g. after a failed renewal charge. */
     renewalNotice: text("renewal_notice"),
     createdAt: createdAt(),
+    // The state's registry (cordata) fields, written only by `npm run registry:import`
+    // (app/services/registry-import.server.ts); see README "Registry import".
+    /** The state's status code (A, I); `status` holds the product's label. */
+    stateStatus: text("state_status"),
+    /** The state's filing type code (DOMP, FLAL, ...); `filingType` holds the product's label. */
+    stateFilingType: text("state_filing_type"),
+    country: text("country"),
+    mailAddress1: text("mail_address1"),
+    mailAddress2: text("mail_address2"),
+    mailCity: text("mail_city"),
+    mailState: text("mail_state"),
+    mailZip: text("mail_zip"),
+    mailCountry: text("mail_country"),
+    fei: text("fei"),
+    moreOfficers: integer("more_officers", { mode: "boolean" }).notNull().default(false),
+    /** ISO calendar date of the state's last transaction on the entity. */
+    lastTransactionOn: text("last_transaction_on"),
+    formationState: text("formation_state"),
+    agentName: text("agent_name"),
+    agentType: text("agent_type"),
+    agentAddress: text("agent_address"),
+    agentCity: text("agent_city"),
+    agentState: text("agent_state"),
+    agentZip: text("agent_zip"),
+    /** Hash of the last imported line: an identical line later is "unchanged" without a write. */
+    registryHash: text("registry_hash"),
   },
   (t) => [
     uniqueIndex("businesses_document_number_unique").on(t.documentNumber),
+    index("businesses_zip_idx").on(t.zip),
+    index("businesses_fei_idx").on(t.fei),
+    index("businesses_address_idx").on(sql`upper(${t.address1})`),
     index("businesses_owner_idx").on(t.ownerId),
     index("businesses_city_name_idx").on(t.city, t.name),
     index("businesses_status_idx").on(t.status),
@@ -156,6 +186,56 @@ export const claimAttempts = sqliteTable(
   (t) => [index("claim_attempts_user_business_idx").on(t.userId, t.businessId, t.createdAt)],
 );
 
+/** Officers and managers of a business, as the state's file lists them (blocks 1..6). */
+export const businessOfficers = sqliteTable(
+  "business_officers",
+  {
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title"),
+    type: text("type"),
+    name: text("name").notNull(),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zip: text("zip"),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.position] })],
+);
+
+/** The (up to three) latest annual reports of a business. */
+export const businessAnnualReports = sqliteTable(
+  "business_annual_reports",
+  {
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    year: integer("year"),
+    flag: text("flag"),
+    /** ISO calendar date. */
+    filedOn: text("filed_on"),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.position] })],
+);
+
+/** Every file applied by `npm run registry:import` (the admin's "registry as of"). */
+export const registryImports = sqliteTable(
+  "registry_imports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fileName: text("file_name").notNull(),
+    sha256: text("sha256").notNull(),
+    startedAt: timestamp("started_at").notNull(),
+    finishedAt: timestamp("finished_at").notNull(),
+    /** JSON: read, inserted, updated, unchanged, rejected, unknownCodes, seconds, perSecond, mode. */
+    summary: text("summary").notNull(),
+  },
+  (t) => [index("registry_imports_sha_idx").on(t.sha256), index("registry_imports_finished_idx").on(t.finishedAt)],
+);
+
 /** Stripe events already handled, so a redelivered webhook does nothing twice. */
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),
@@ -168,3 +248,6 @@ export type Session = typeof sessions.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
 export type NewBusiness = typeof businesses.$inferInsert;
 export type Payment = typeof payments.$inferSelect;
+export type BusinessOfficer = typeof businessOfficers.$inferSelect;
+export type BusinessAnnualReport = typeof businessAnnualReports.$inferSelect;
+export type RegistryImport = typeof registryImports.$inferSelect;

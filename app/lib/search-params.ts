@@ -5,9 +5,21 @@ export const TOWN_CITIES = ["Pembroke Park"] as const;
 /** The city picker's "All Businesses" choice: no city filter. */
 export const ALL_CITIES = "all";
 
-export type SearchFilterValues = { name: string; doc: string; city: string; type: string; status: string };
+export type SearchFilterValues = {
+  name: string;
+  doc: string;
+  city: string;
+  type: string;
+  status: string;
+  /** The "Advanced" filters (registry data): officer or agent name, ZIP, street address, FEI. */
+  person: string;
+  zip: string;
+  address: string;
+  fei: string;
+};
 
-const FIELDS = ["name", "doc", "city", "type", "status"] as const;
+const FIELDS = ["name", "doc", "city", "type", "status", "person", "zip", "address", "fei"] as const;
+export const ADVANCED_FIELDS = ["person", "zip", "address", "fei"] as const;
 
 /** True for the "All Businesses" choice ("all", any case): it means no city filter. */
 export function isAllCities(city: string): boolean {
@@ -36,6 +48,10 @@ export function readSearchFilters(params: URLSearchParams): SearchFilterValues {
     city: cityFilter(get("city")),
     type: get("type"),
     status: get("status"),
+    person: get("person"),
+    zip: get("zip"),
+    address: get("address"),
+    fei: get("fei"),
   };
 }
 

@@ -16,9 +16,14 @@ import type { RegistryFields } from "~/models/business.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import { rememberWhileRegistryUnchanged } from "~/utils/cache.server";
+import { getTownArea, isTownCity, townWhere } from "~/utils/town-area.server";
+import { explainMatches, registryFilterClauses, type RegistrySearchFilters } from "~/models/registry-search.server";
 
 /** What a result card (and the public JSON list) shows. Never the private fields. */
-export type BusinessCard = RegistryFields;
+export type BusinessCard = RegistryFields & {
+  /** Why it matched the registry filters (person, zip, address, fei), e.g. "Officer: SMITH, JOHN A". */
+  matchedBy?: string[];
+};
 
 export type BusinessSuggestion = { id: number; name: string; documentNumber: string; city: string | null };
 
@@ -32,7 +37,7 @@ export type SearchFilters = {
   type?: string | null;
   status?: string | null;
   claimed?: boolean | null;
-};
+} & RegistrySearchFilters;
 
 export type SearchParams = SearchFilters & { page?: number; limit?: number };
 
@@ -111,8 +116,16 @@ function filterClauses(filters: SearchFilters): Where | null {
   }
   const city = clean(filters.city);
   if (city) {
-    clauses.push("b.city = ?");
-    params.push(city);
+    // The town's own name means the town's businesses as configured (city names and ZIPs).
+    const town = getTownArea();
+    if (isTownCity(town, city)) {
+      const where = townWhere(town);
+      clauses.push(where.clause);
+      params.push(...where.params);
+    } else {
+      clauses.push("b.city = ?");
+      params.push(city);
+    }
   }
   const type = clean(filters.type);
   if (type) {
@@ -128,6 +141,10 @@ function filterClauses(filters: SearchFilters): Where | null {
     clauses.push("b.is_claimed = ?");
     params.push(filters.claimed ? 1 : 0);
   }
+  const registry = registryFilterClauses(filters);
+  if (!registry) return null;
+  clauses.push(...registry.clauses);
+  params.push(...registry.params);
   return { clauses, params };
 }
 
@@ -262,7 +279,7 @@ export function uncachedSearch(client: Database.Database, params: SearchParams):
       : cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]);
     const { offset, ...pagination } = paginate(total, requestedPage, limit);
     const rows = total === 0 ? [] : tierRows(client, name.tiers, where, offset, limit);
-    return { businesses: rows.map(toCard), pagination, capped };
+    return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
   }
 
   // Without a name: document-number order when searching by number; by name within a city (the
@@ -279,7 +296,16 @@ export function uncachedSearch(client: Database.Database, params: SearchParams):
           limit,
           offset,
         ) as CardRow[]);
-  return { businesses: rows.map(toCard), pagination, capped };
+  return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
+}
+
+/** The cards, each saying why it matched when a registry filter (person, zip, ...) was used. */
+function cardsWithReasons(client: Database.Database, rows: CardRow[], filters: SearchFilters): BusinessCard[] {
+  const reasons = explainMatches(client, rows, filters);
+  return rows.map((r) => {
+    const why = reasons.get(r.id);
+    return why ? { ...toCard(r), matchedBy: why } : toCard(r);
+  });
 }
 
 /**

@@ -126,6 +126,9 @@ export default function Admin() {
           <CsvDownloadLink href="/api/admin/reports/payments" filename="payments.csv" what="payments report">
             Download payments report (CSV)
           </CsvDownloadLink>
+          <Link to="/admin/imports" className={`${linkClass} py-2 text-sm`}>
+            Registry imports
+          </Link>
         </div>
       </section>
 

@@ -1,13 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getBusinessById, toPublicBusiness } from "~/models/business.server";
+import { getRegistryDetails } from "~/models/business-registry.server";
 import { apiError } from "~/utils/http";
 import { parseId } from "~/lib/ids";
 
-/** GET /api/businesses/{id}: one business, public fields only. */
+/**
+ * GET /api/businesses/{id}: one business, public fields only, with what the state's registry file
+ * holds (mailing address, FEI, the state's codes, registered agent, officers, annual reports).
+ */
 export function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   if (id === null) return apiError(400, "Business ID must be a positive whole number");
   const business = getBusinessById(id);
   if (!business) return apiError(404, "Business not found");
-  return Response.json(toPublicBusiness(business));
+  return Response.json({ ...toPublicBusiness(business), ...getRegistryDetails(business.id) });
 }

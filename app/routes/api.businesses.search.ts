@@ -3,7 +3,9 @@ import { searchBusinesses, suggestBusinesses } from "~/models/business-search.se
 import { readPaging, readSearchFilters } from "~/utils/http";
 
 /**
- * GET /api/businesses/search?q&name&doc&city&type&status&page&limit
+ * GET /api/businesses/search?q&name&doc&city&type&status&person&zip&address&fei&page&limit
+ * (person, zip, address, fei: the registry's officers and agents, ZIP, street address, FEI; each
+ * result then says why it matched in `matchedBy`)
  * -> { businesses, pagination: { page, limit, total, totalPages }, totalIsCapped }.
  * With `suggest=1` (the suggestion dropdowns): up to `limit` (default 5) { id, name,
  * documentNumber, city } without counting, which keeps typing fast on a large registry.

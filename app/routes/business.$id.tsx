@@ -8,6 +8,9 @@ import { principalAddress } from "~/lib/address";
 import { formatCardDate } from "~/lib/dates";
 import { filingTypeLabel } from "~/lib/filing-types";
 import { getBusinessById, isOwner, toPublicBusiness } from "~/models/business.server";
+import { RegistrySections } from "~/components/business/registry-sections";
+import { STATE_FILING_LABELS } from "~/lib/cordata";
+import { getRegistryDetails } from "~/models/business-registry.server";
 import { getEnv } from "~/utils/env.server";
 import { getUser } from "~/utils/session.server";
 import type { PageCacheHandle } from "~/utils/cache.server";
@@ -39,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : null;
   return {
     business: toPublicBusiness(row),
+    registry: getRegistryDetails(row.id),
     signedIn: Boolean(user),
     isOwner: owner,
     subscription,
@@ -52,7 +56,7 @@ const loginFirst = (signedIn: boolean, path: string) =>
 const cardClass = "rounded-lg border border-slate-200 p-6 dark:border-slate-700";
 
 export default function BusinessPage() {
-  const { business, signedIn, isOwner, subscription, publishableKey } = useLoaderData<typeof loader>();
+  const { business, registry, signedIn, isOwner, subscription, publishableKey } = useLoaderData<typeof loader>();
   const address = principalAddress(business);
   const count = (n: number | null) => (n === null || n === undefined ? "Not specified" : String(n));
 
@@ -68,26 +72,44 @@ export default function BusinessPage() {
       <p className="mt-1 text-slate-700 dark:text-slate-300">{filingTypeLabel(business.filingType, { detail: true })}</p>
 
       <div className="mt-8 grid gap-6 md:grid-cols-3">
-        <section aria-labelledby="details-heading" className={`${cardClass} md:col-span-2`}>
-          <h2 id="details-heading" className="text-lg font-semibold">
-            Business Details
-          </h2>
-          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-            <Detail label="Filing type" value={filingTypeLabel(business.filingType, { detail: true })} />
-            <Detail label="Status" value={business.status} />
-            <Detail label="Document number" value={business.documentNumber} mono />
-            <Detail label="City" value={business.city || "Not specified"} />
-            <Detail label="Registered on" value={formatCardDate(business.registeredOn)} />
-            <Detail label="Principal address" value={address || "Not specified"} />
-            {business.category ? <Detail label="Category" value={business.category} /> : null}
-            {business.isClaimed ? (
-              <>
-                <Detail label="Employees" value={count(business.employeeCount)} />
-                <Detail label="Vehicles" value={count(business.vehicleCount)} />
-              </>
-            ) : null}
-          </dl>
-        </section>
+        <div className="grid content-start gap-6 md:col-span-2">
+          <section aria-labelledby="details-heading" className={cardClass}>
+            <h2 id="details-heading" className="text-lg font-semibold">
+              Business Details
+            </h2>
+            <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+              <Detail label="Filing type" value={filingTypeLabel(business.filingType, { detail: true })} />
+              <Detail label="Status" value={business.status} />
+              <Detail label="Document number" value={business.documentNumber} mono />
+              <Detail label="City" value={business.city || "Not specified"} />
+              <Detail label="Registered on" value={formatCardDate(business.registeredOn)} />
+              <Detail label="Principal address" value={address || "Not specified"} />
+              {business.category ? <Detail label="Category" value={business.category} /> : null}
+              {registry?.stateFilingType ? (
+                <Detail
+                  label="State filing code"
+                  value={`${registry.stateFilingType}${
+                    STATE_FILING_LABELS[registry.stateFilingType]
+                      ? ` (${STATE_FILING_LABELS[registry.stateFilingType]})`
+                      : ""
+                  }`}
+                />
+              ) : null}
+              {registry?.fei ? <Detail label="FEI/EIN number" value={registry.fei} mono /> : null}
+              {registry?.formationState ? <Detail label="State of formation" value={registry.formationState} /> : null}
+              {registry?.lastTransactionOn ? (
+                <Detail label="Last state filing" value={formatCardDate(registry.lastTransactionOn)} />
+              ) : null}
+              {business.isClaimed ? (
+                <>
+                  <Detail label="Employees" value={count(business.employeeCount)} />
+                  <Detail label="Vehicles" value={count(business.vehicleCount)} />
+                </>
+              ) : null}
+            </dl>
+          </section>
+          {registry ? <RegistrySections data={registry} /> : null}
+        </div>
 
         <div className="grid content-start gap-6">
           <section aria-labelledby="status-heading" className={cardClass} data-testid="status-card">
@@ -113,7 +135,10 @@ export default function BusinessPage() {
                   Own this business? Claim it with the verification code from your letter to manage it and pay its
                   Business Tax Receipt.
                 </p>
-                <Link to={loginFirst(signedIn, `/claim/${business.id}`)} className={buttonClass("primary", "mt-4 w-full")}>
+                <Link
+                  to={loginFirst(signedIn, `/claim/${business.id}`)}
+                  className={buttonClass("primary", "mt-4 w-full")}
+                >
                   Claim This Business
                 </Link>
               </>
@@ -141,12 +166,20 @@ export default function BusinessPage() {
                 </span>
               </p>
             ) : business.isClaimed ? (
-              <Link to={loginFirst(signedIn, `/payment/${business.id}`)} className={buttonClass("primary", "mt-4 w-full")}>
+              <Link
+                to={loginFirst(signedIn, `/payment/${business.id}`)}
+                className={buttonClass("primary", "mt-4 w-full")}
+              >
                 Pay Business Tax
               </Link>
             ) : (
               <>
-                <button type="button" disabled aria-describedby="pay-hint" className={buttonClass("primary", "mt-4 w-full")}>
+                <button
+                  type="button"
+                  disabled
+                  aria-describedby="pay-hint"
+                  className={buttonClass("primary", "mt-4 w-full")}
+                >
                   Pay Business Tax
                 </button>
                 <p id="pay-hint" className="mt-2 text-sm text-slate-700 dark:text-slate-300">

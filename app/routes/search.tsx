@@ -10,7 +10,7 @@ import { SuggestInput } from "~/components/search/suggest-input";
 import { buttonClass } from "~/components/ui/button";
 import { FILING_TYPE_CODES, filingTypeLabel } from "~/lib/filing-types";
 import { parsePage } from "~/lib/pagination";
-import { isAllCities, readSearchFilters, searchQueryString } from "~/lib/search-params";
+import { ADVANCED_FIELDS, isAllCities, readSearchFilters, searchQueryString } from "~/lib/search-params";
 import { BUSINESS_STATUSES } from "~/lib/status";
 import { searchBusinesses } from "~/models/business-search.server";
 import type { PageCacheHandle } from "~/utils/cache.server";
@@ -21,7 +21,7 @@ export const handle: PageCacheHandle = { pageCache: true };
 export const meta: MetaFunction = () => [{ title: "Business Search | Florida Business Registry" }];
 
 export const PAGE_SIZE = 10;
-const KNOWN = ["name", "q", "doc", "city", "type", "status", "page"];
+const KNOWN = ["name", "q", "doc", "city", "type", "status", "person", "zip", "address", "fei", "page"];
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -35,6 +35,14 @@ export function loader({ request }: LoaderFunctionArgs) {
   const { businesses, pagination, capped } = searchBusinesses({ ...filters, page: requestedPage, limit: PAGE_SIZE });
   return { filters, businesses, pagination, capped };
 }
+
+/** The "Advanced" disclosure: what the state's registry file adds to search. */
+const ADVANCED = [
+  { name: "person", label: "Officer or Registered Agent", placeholder: "e.g. Smith John", numeric: false },
+  { name: "address", label: "Street Address", placeholder: "e.g. 3150 SW 52nd", numeric: false },
+  { name: "zip", label: "ZIP Code", placeholder: "e.g. 33023", numeric: true },
+  { name: "fei", label: "FEI/EIN Number", placeholder: "e.g. 59-1234567", numeric: true },
+] as const;
 
 const fieldClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
@@ -71,6 +79,10 @@ export default function SearchPage() {
         city: value("city"),
         type: value("type"),
         status: value("status"),
+        person: value("person"),
+        zip: value("zip"),
+        address: value("address"),
+        fei: value("fei"),
       });
       if (next !== currentSearch.current) setSearchParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
     }, delay);
@@ -155,6 +167,32 @@ export default function SearchPage() {
             ))}
           </select>
         </div>
+        <details
+          className="md:col-span-2 lg:col-span-5"
+          open={ADVANCED_FIELDS.some((key) => filters[key] !== "")}
+          data-testid="advanced-search"
+        >
+          <summary className="cursor-pointer text-sm font-medium">Advanced</summary>
+          <div className="mt-3 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+            {ADVANCED.map((field) => (
+              <div key={field.name}>
+                <label htmlFor={`search-${field.name}`} className="mb-1 block text-sm font-medium">
+                  {field.label}
+                </label>
+                <input
+                  id={`search-${field.name}`}
+                  name={field.name}
+                  type="text"
+                  defaultValue={filters[field.name]}
+                  placeholder={field.placeholder}
+                  inputMode={field.numeric ? "numeric" : undefined}
+                  onChange={() => syncAddress(400)}
+                  className={fieldClass}
+                />
+              </div>
+            ))}
+          </div>
+        </details>
         <div className="flex flex-wrap gap-3 md:col-span-2 lg:col-span-5">
           <button type="submit" className={buttonClass("primary")}>
             Search

@@ -17,6 +17,13 @@ const EnvSchema = z
     SEED_DEMO: booleanString,
     TOWN_NAME: z.string().min(1).default("Pembroke Park"),
     TOWN_STATE: z.string().length(2).default("FL"),
+    /**
+     * Which registry businesses are the town's (README "The town's businesses"): the principal
+     * city as the state's file writes it (comma-separated; TOWN_NAME is always included) and the
+     * town's ZIP codes. Pembroke Park's ZIPs per the USPS city/ZIP lookup: 33009 and 33023.
+     */
+    TOWN_CITY_NAMES: z.string().default("PEMBROKE PARK"),
+    TOWN_ZIPS: z.string().default("33009,33023"),
     TOWN_SUPPORT_EMAIL: z.string().email().default("btr@pembrokepark.example"),
     TOWN_SUPPORT_PHONE: z.string().default("(954) 966-4600"),
     STRIPE_SECRET_KEY: z.string().optional(),

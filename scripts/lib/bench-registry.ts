@@ -1,13 +1,14 @@
 /**
  * The benchmarks' registry database, bench/registry-<N>.db: N generated businesses
- * (scripts/lib/registry-generator.ts), built once and reused by `npm run bench:search` and
- * `npm run bench:report`.
+ * (scripts/lib/registry-generator.ts) written in the state's cordata layout and loaded by the
+ * importer (`registry:import`), built once and reused by `npm run bench:search` and
+ * `npm run bench:report`. The import's figures are kept in bench/registry-<N>.import.json.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
-import { generateBusiness } from "./registry-generator";
+import { writeCordataFile } from "./registry-generator";
 
 /** Every 50th business (2% of the registry) is in Pembroke Park. */
 export const IN_TOWN_EVERY = 50;
@@ -57,47 +58,34 @@ export async function ensureBenchRegistry(
     return null;
   }
   const { openDatabase } = await import("~/db/client.server");
+  const { importRegistryFiles, summaryLines } = await import("~/services/registry-import.server");
   fs.mkdirSync(path.dirname(file), { recursive: true });
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
   const started = performance.now();
+  // The registry is built as an operator builds it: the state's file, written in its layout by
+  // the generator, loaded by `registry:import` (so every benchmark run measures the import too).
+  const source = file.replace(/\.db$/, ".cordata.txt");
+  await writeCordataFile(source, 0, n, (i) => i % IN_TOWN_EVERY === 0);
+  const written = performance.now();
+  log(`wrote ${n.toLocaleString("en-US")} records in the state's layout in ${((written - started) / 1000).toFixed(1)} s; importing`);
   const db = openDatabase(file).$client; // creates the schema through the real migrations
-  db.pragma("journal_mode = OFF");
-  db.pragma("synchronous = OFF");
-  db.pragma("cache_size = -262144");
-  db.pragma("temp_store = MEMORY");
-  // Bulk load first, then build the secondary indexes, the FTS index and its triggers once.
-  const deferred = db
-    .prepare(
-      "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'businesses' AND type IN ('index','trigger') AND sql IS NOT NULL",
-    )
-    .all() as { type: string; name: string; sql: string }[];
-  for (const d of deferred) db.exec(`DROP ${d.type.toUpperCase()} "${d.name}"`);
-  const insert = db.prepare(
-    `INSERT INTO businesses (id, name, document_number, filing_type, status, address1, address2, city, state, zip,
-       registered_on, category, verification_code) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-  );
-  db.transaction(() => {
-    for (let i = 0; i < n; i++) {
-      const b = generateBusiness(i, i % IN_TOWN_EVERY === 0);
-      insert.run(i + 1, b.name, b.documentNumber, b.filingType, b.status, b.address1, b.address2, b.city, b.state, b.zip,
-        b.registeredOn, b.category, b.verificationCode);
-      if ((i + 1) % 500_000 === 0) log(`inserted ${(i + 1).toLocaleString("en-US")} rows`);
-    }
-  })();
-  const inserted = performance.now();
-  log(`rows inserted in ${((inserted - started) / 1000).toFixed(1)} s; building indexes`);
-  for (const d of deferred.filter((x) => x.type === "index")) db.exec(d.sql);
-  const indexed = performance.now();
-  log(`b-tree indexes in ${((indexed - inserted) / 1000).toFixed(1)} s; building the FTS index`);
-  db.exec(
-    `INSERT INTO businesses_fts(rowid, name)
-       SELECT id, replace(replace(replace(replace(name, '''', ''), '’', ''), 'ʼ', ''), '.', '') FROM businesses`,
-  );
-  db.exec("INSERT INTO businesses_fts(businesses_fts) VALUES ('optimize')");
-  for (const d of deferred.filter((x) => x.type === "trigger")) db.exec(d.sql);
+  const cpuBefore = process.cpuUsage();
+  const [summary] = await importRegistryFiles(db, [source], { mode: "rebuild" });
+  const cpu = process.cpuUsage(cpuBefore);
+  for (const line of summaryLines(summary)) log(line);
+  const importFigures = {
+    records: summary.read,
+    seconds: summary.seconds,
+    recordsPerSecond: summary.perSecond,
+    cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(1),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    mode: summary.mode,
+  };
+  fs.writeFileSync(file.replace(/\.db$/, ".import.json"), `${JSON.stringify(importFigures, null, 2)}\n`);
+  log(`import: ${JSON.stringify(importFigures)}`);
   db.exec("ANALYZE");
-  db.pragma("journal_mode = WAL");
   db.close();
+  fs.rmSync(source, { force: true });
   const seconds = (performance.now() - started) / 1000;
   log(`generated ${n.toLocaleString("en-US")} businesses in ${seconds.toFixed(1)} s -> ${file}`);
   return seconds;

@@ -1,10 +1,15 @@
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { businesses, payments, users } from "~/db/schema";
 import { computeFee } from "~/lib/fee";
 import { fiscalYearLabel } from "~/lib/fiscal-year";
 import { hashPassword } from "~/utils/password.server";
-import { generateBusiness } from "./registry-generator";
+import { importRegistryFiles } from "~/services/registry-import.server";
+import { generateBusiness, rng } from "./registry-generator";
+
+/** The demo registry file in the state's layout (scripts/make-demo-cordata.ts writes it). */
+export const DEMO_CORDATA_FILE = fileURLToPath(new URL("../../data-seed/demo-cordata.txt", import.meta.url));
 
 export const DEMO = {
   admin: { username: "admin", password: "admin-demo-1", email: "admin@pembrokepark.example" },
@@ -123,6 +128,13 @@ export async function seedDemoData(db: Db, log: (msg: string) => void = () => {}
       })
       .run();
   });
-  log(`Seeded 2 users, ${DEMO.townBusinesses + DEMO.otherBusinesses + 3} businesses and 1 payment.`);
+  // Then the state's file, through the importer, as an operator would: the walkthrough businesses
+  // gain their agent, officers and annual reports, and a few more town businesses arrive.
+  const [imported] = await importRegistryFiles(db.$client, [DEMO_CORDATA_FILE], {
+    verificationCode: (doc) => String(1_000_000 + Math.floor(rng([...doc].reduce((h, c) => h * 31 + c.charCodeAt(0), 7))() * 9_000_000)),
+  });
+  log(
+    `Seeded 2 users, ${DEMO.townBusinesses + DEMO.otherBusinesses + 3 + imported.inserted} businesses (${imported.inserted} from ${imported.file}) and 1 payment.`,
+  );
   return true;
 }

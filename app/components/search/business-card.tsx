@@ -16,6 +16,8 @@ export type BusinessCardData = {
   zip: string | null;
   registeredOn: string | null;
   category: string | null;
+  /** Why it matched a registry filter (e.g. "Officer: SMITH, JOHN A"). */
+  matchedBy?: string[];
 };
 
 /** A search result / featured business: every field the spec lists, and 'View details'. */
@@ -52,6 +54,13 @@ export function BusinessCard({ business, headingLevel = 3 }: { business: Busines
           </div>
         ) : null}
       </dl>
+      {business.matchedBy?.length ? (
+        <ul className="mt-3 text-sm text-slate-700 dark:text-slate-300" aria-label="Why it matched" data-testid="matched-by">
+          {business.matchedBy.map((why) => (
+            <li key={why}>{why}</li>
+          ))}
+        </ul>
+      ) : null}
       <div className="mt-auto pt-4">
         <Link
           to={`/business/${business.id}`}

@@ -1,0 +1,121 @@
+/**
+ * Search by what the state's registry file adds (issue 19): an officer's or registered agent's
+ * name (`person`), the ZIP code (`zip`), a street address (`address`) and the FEI number (`fei`).
+ * Kept apart from business-search.server.ts, which only asks for these clauses and the reasons.
+ *
+ * Indexes (drizzle/0005): people_fts (one row per agent, rowid = business id * 8, and per officer,
+ * rowid = business id * 8 + block), businesses_zip_idx, businesses_address_idx (upper(address1)),
+ * businesses_fei_idx. Every clause is a range or lookup on one of them.
+ */
+import type Database from "better-sqlite3";
+import { nameTokens, MAX_QUERY_TOKENS, prefixUpperBound } from "~/lib/search-query";
+
+export type RegistrySearchFilters = {
+  /** An officer's or registered agent's name, words in any order, each as a prefix. */
+  person?: string | null;
+  /** ZIP code or its start ("33023", "3302"). */
+  zip?: string | null;
+  /** The start of the principal street address ("3150 SW 52"). */
+  address?: string | null;
+  /** FEI/EIN, with or without the dash. */
+  fei?: string | null;
+};
+
+const clean = (v: string | null | undefined) => (typeof v === "string" ? v.trim() : "");
+const quote = (token: string) => `"${token.replace(/"/g, '""')}"`;
+
+/** The people_fts MATCH expression for a name, or null when it has no word. */
+export function personMatch(text: string): string | null {
+  const tokens = nameTokens(text).slice(0, MAX_QUERY_TOKENS);
+  return tokens.length ? tokens.map((t) => `${quote(t)}*`).join(" AND ") : null;
+}
+
+/** "591234567" and "59-1234567" (the state writes both). */
+function feiForms(text: string): string[] {
+  const digits = text.replace(/\D/g, "");
+  if (!digits) return [];
+  return digits.length === 9 ? [digits, `${digits.slice(0, 2)}-${digits.slice(2)}`] : [digits, text.toUpperCase()];
+}
+
+/**
+ * SQL clauses over `b` (businesses) for the registry filters, or null when a given filter cannot
+ * match anything (e.g. a person filter with no word in it).
+ */
+export function registryFilterClauses(filters: RegistrySearchFilters): { clauses: string[]; params: unknown[] } | null {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const person = clean(filters.person);
+  if (person) {
+    const match = personMatch(person);
+    if (!match) return null;
+    clauses.push("b.id IN (SELECT rowid >> 3 FROM people_fts WHERE people_fts MATCH ?)");
+    params.push(match);
+  }
+  const zip = clean(filters.zip).replace(/\s+/g, "");
+  if (zip) {
+    if (!/^[\d-]+$/.test(zip)) return null;
+    clauses.push("b.zip >= ? AND b.zip < ?");
+    params.push(zip, prefixUpperBound(zip));
+  }
+  const address = clean(filters.address).replace(/\s+/g, " ").toUpperCase();
+  if (address) {
+    clauses.push("upper(b.address1) >= ? AND upper(b.address1) < ?");
+    params.push(address, prefixUpperBound(address));
+  }
+  const fei = clean(filters.fei);
+  if (fei) {
+    const forms = feiForms(fei);
+    if (!forms.length) return null;
+    clauses.push(`b.fei IN (${forms.map(() => "?").join(", ")})`);
+    params.push(...forms);
+  }
+  return { clauses, params };
+}
+
+export function hasRegistryFilters(filters: RegistrySearchFilters): boolean {
+  return Boolean(clean(filters.person) || clean(filters.zip) || clean(filters.address) || clean(filters.fei));
+}
+
+const personStatements = new WeakMap<Database.Database, Database.Statement>();
+
+/**
+ * Why each business matched the registry filters, e.g. ["Officer: SMITH, JOHN A"] or
+ * ["Registered agent: ...", "ZIP: 33023"]; keyed by business id. Only for the page's rows.
+ */
+export function explainMatches(
+  client: Database.Database,
+  rows: { id: number; zip: string | null; address1: string | null }[],
+  filters: RegistrySearchFilters,
+): Map<number, string[]> {
+  const reasons = new Map<number, string[]>();
+  if (!hasRegistryFilters(filters)) return reasons;
+  const person = clean(filters.person);
+  const match = person ? personMatch(person) : null;
+  let statement = personStatements.get(client);
+  if (!statement) {
+    statement = client.prepare(
+      `SELECT p.rowid & 7 AS position, b.agent_name AS agent, o.name AS officer
+         FROM people_fts p
+         JOIN businesses b ON b.id = p.rowid >> 3
+         LEFT JOIN business_officers o ON o.business_id = b.id AND o.position = (p.rowid & 7)
+        WHERE people_fts MATCH ? AND p.rowid BETWEEN ? AND ?
+        ORDER BY p.rowid`,
+    );
+    personStatements.set(client, statement);
+  }
+  for (const row of rows) {
+    const why: string[] = [];
+    if (match) {
+      const people = statement.all(match, row.id * 8, row.id * 8 + 7) as { position: number; agent: string | null; officer: string | null }[];
+      for (const p of people) {
+        if (p.position === 0 && p.agent) why.push(`Registered agent: ${p.agent}`);
+        else if (p.officer) why.push(`Officer: ${p.officer}`);
+      }
+    }
+    if (clean(filters.zip) && row.zip) why.push(`ZIP: ${row.zip}`);
+    if (clean(filters.address) && row.address1) why.push(`Address: ${row.address1}`);
+    if (clean(filters.fei)) why.push(`FEI: ${clean(filters.fei)}`);
+    reasons.set(row.id, why);
+  }
+  return reasons;
+}

@@ -1,0 +1,320 @@
+/**
+ * `registry:import` on small files in the state's layout, built here: values land in the right
+ * columns, the product's own fields are untouched, reruns change nothing, bad lines are reported,
+ * files that are not the layout are refused before anything is written, and a crash mid-file
+ * (the real script, killed with SIGKILL at a fault point) leaves nothing half applied.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { formatCordataLine, type CordataInput } from "~/lib/cordata-writer";
+import { searchBusinesses } from "~/models/business-search.server";
+import { importPendingFiles, importRegistryFiles, NotCordataError } from "~/services/registry-import.server";
+import { FULL_RECORD, writeCordata, writeZip } from "../support/cordata-files";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fbr-cordata-"));
+const reportDir = path.join(dir, "reports");
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const CLAIMED_DOC = "L24000000777";
+const claimedRecord = (address1: string): CordataInput => ({
+  documentNumber: CLAIMED_DOC,
+  name: "CLAIMED BAKERY LLC",
+  status: "A",
+  filingType: "FLAL",
+  principal: { address1, city: "PEMBROKE PARK", state: "FL", zip: "33023", country: "US" },
+  fileDate: "2024-01-15",
+  agent: { name: "DOE, JANE", type: "P", address: address1, city: "PEMBROKE PARK", state: "FL", zip: "33023" },
+  officers: [{ title: "MGR", type: "P", name: "DOE, JANE", address: address1, city: "PEMBROKE PARK", state: "FL", zip: "33023" }],
+});
+
+const client = () => getDb().$client;
+const one = <T>(sql: string, ...params: unknown[]) => client().prepare(sql).get(...params) as T;
+const count = (table: string) => one<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).n;
+const version = () => one<{ version: number }>("SELECT version FROM registry_version").version;
+const PRODUCT_COLUMNS =
+  "is_claimed, can_be_claimed, has_paid_btr, owner_id, employee_count, vehicle_count, verification_code, drivers_license_url, claimed_at, stripe_subscription_id, subscription_status, auto_renew, category";
+
+let claimedId = 0;
+beforeAll(() => {
+  const db = client();
+  db.prepare("INSERT INTO users (id, username, email, password_hash) VALUES (1, 'owner', 'owner@example.com', 'x')").run();
+  claimedId = Number(
+    db
+      .prepare(
+        `INSERT INTO businesses (name, document_number, filing_type, status, address1, city, state, zip, category,
+           is_claimed, can_be_claimed, has_paid_btr, owner_id, employee_count, vehicle_count, verification_code,
+           drivers_license_url, claimed_at, stripe_subscription_id, subscription_status, auto_renew)
+         VALUES ('Claimed Bakery LLC', ?, 'LLC', 'ACTIVE', '1 Old Rd', 'Pembroke Park', 'FL', '33023', 'Restaurant',
+           1, 0, 1, 1, 4, 2, '7654321', 'licenses/x.png', 1790000000000, 'sub_123', 'active', 1)`,
+      )
+      .run(CLAIMED_DOC).lastInsertRowid,
+  );
+});
+
+const productFields = () => one<Record<string, unknown>>(`SELECT ${PRODUCT_COLUMNS} FROM businesses WHERE id = ?`, claimedId);
+
+describe("registry:import", { timeout: 120_000 }, () => {
+  const quarterly = path.join(dir, "cordata0.txt");
+  let productBefore: Record<string, unknown>;
+
+  it("loads every field, reports bad lines and unknown codes, and leaves the product's fields alone", async () => {
+    productBefore = productFields();
+    const versionBefore = version();
+    writeCordata(quarterly, [
+      FULL_RECORD,
+      claimedRecord("3150 SW 52ND AVE"),
+      // A short line: the state drops trailing blanks.
+      "L24000000888SHORT LINE LLC".padEnd(204) + "AFLAL",
+      `${"X".repeat(1441)}`, // too long
+      "".padEnd(12) + "NO NUMBER INC", // no document number
+      { documentNumber: "P24000000999", name: "BAD DATE INC", fileDate: "99999999" },
+      { documentNumber: "G24000000555", name: "OLD CODE CO", status: "I", filingType: "XYZZY" },
+    ]);
+    const [summary] = await importRegistryFiles(client(), [quarterly], { reportDir });
+    expect(summary).toMatchObject({ read: 7, inserted: 3, updated: 1, unchanged: 0, rejected: 3, unknownCodes: { XYZZY: 1 }, skipped: null });
+    expect(version()).toBeGreaterThan(versionBefore); // cached answers start over
+
+    const b = one<Record<string, unknown>>("SELECT * FROM businesses WHERE document_number = 'P97000012345'");
+    expect(b).toMatchObject({
+      name: "PEÑA & MÜLLER CAFÉ OLÉ, INC.", // Latin-1 decoded
+      filing_type: "CORP",
+      state_filing_type: "DOMP",
+      status: "ACTIVE",
+      state_status: "A",
+      address1: "3150 SW 52ND AVE",
+      address2: "SUITE 4",
+      city: "PEMBROKE PARK",
+      zip: "33023-1234",
+      country: "US",
+      mail_address1: "P.O. BOX 8123",
+      mail_address2: "ATTN: RENÉ",
+      mail_city: "HOLLYWOOD",
+      mail_zip: "33021",
+      registered_on: "1997-01-15",
+      fei: "59-1234567",
+      more_officers: 1,
+      last_transaction_on: "2026-03-02",
+      formation_state: "FL",
+      agent_name: "SUNSHINE REGISTERED AGENT LLC",
+      agent_type: "C",
+      agent_city: "PLANTATION",
+      agent_zip: "333241234",
+      is_claimed: 0,
+    });
+    expect(b.verification_code).toMatch(/^\d{7}$/);
+    const officers = client().prepare("SELECT position, title, name, city FROM business_officers WHERE business_id = ? ORDER BY position").all(b.id);
+    expect(officers).toHaveLength(6);
+    expect(officers[0]).toEqual({ position: 1, title: "P", name: "PEÑA, JOSÉ A", city: "MIAMI" });
+    expect(officers[5]).toEqual({ position: 6, title: "AMBR", name: "NGUYEN, NGOC", city: "ORLANDO" });
+    const reports = client().prepare("SELECT year, filed_on FROM business_annual_reports WHERE business_id = ? ORDER BY position").all(b.id);
+    expect(reports).toEqual([
+      { year: 2026, filed_on: "2026-01-10" },
+      { year: 2025, filed_on: "2025-02-11" },
+      { year: 2024, filed_on: "2024-03-12" },
+    ]);
+    // The people index finds officers and agents (accents and apostrophes folded).
+    const people = client().prepare("SELECT rowid FROM people_fts WHERE people_fts MATCH ?").all('"pena" "jose"') as { rowid: number }[];
+    expect(people.map((p) => p.rowid)).toEqual([Number(b.id) * 8 + 1]);
+    expect(one<{ n: number }>("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH 'cafe'").n).toBe(1);
+
+    const short = one<Record<string, unknown>>("SELECT name, status, filing_type FROM businesses WHERE document_number = 'L24000000888'");
+    expect(short).toEqual({ name: "SHORT LINE LLC", status: "ACTIVE", filing_type: "LLC" });
+    const old = one<Record<string, unknown>>("SELECT filing_type, state_filing_type, status FROM businesses WHERE document_number = 'G24000000555'");
+    expect(old).toEqual({ filing_type: "XYZZY", state_filing_type: "XYZZY", status: "INACTIVE" });
+
+    // The claimed business took the state's address; the product's fields did not move.
+    expect(one<{ address1: string }>("SELECT address1 FROM businesses WHERE id = ?", claimedId).address1).toBe("3150 SW 52ND AVE");
+    expect(productFields()).toEqual(productBefore);
+
+    // The rejects report: file, line number, reason, the line.
+    const report = fs.readFileSync(summary.reportFile as string, "latin1");
+    expect(report).toContain("cordata0.txt\t4\twrong length: 1441 characters");
+    expect(report).toContain("cordata0.txt\t5\tno document number\t");
+    expect(report).toContain('cordata0.txt\t6\tunparseable file date "99999999"\tP24000000999');
+    expect(report).toMatch(/unknown filing codes .*XYZZY 1/);
+
+    const imports = client().prepare("SELECT file_name, sha256, summary FROM registry_imports").all() as { file_name: string; sha256: string; summary: string }[];
+    expect(imports).toHaveLength(1);
+    expect(imports[0].file_name).toBe("cordata0.txt");
+    expect(imports[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(imports[0].summary)).toMatchObject({ inserted: 3, updated: 1, rejected: 3 });
+  });
+
+  it("changes nothing on a rerun: the same file is skipped by SHA-256, the same records are unchanged", async () => {
+    const versionBefore = version();
+    const [again] = await importRegistryFiles(client(), [quarterly], { reportDir });
+    expect(again.skipped).toMatch(/already imported .*nothing changed/);
+    // Same records, different bytes (LF instead of CRLF, so another SHA-256): compared row by row.
+    const copy = path.join(dir, "cordata1.txt");
+    fs.writeFileSync(copy, fs.readFileSync(quarterly, "latin1").replace(/\r\n/g, "\n"), "latin1");
+    const [rows] = await importRegistryFiles(client(), [copy], { reportDir });
+    expect(rows).toMatchObject({ read: 7, inserted: 0, updated: 0, unchanged: 4, rejected: 3 });
+    expect(version()).toBe(versionBefore);
+  });
+
+  it("applies a daily file that changes a claimed business's address, keeping what the product owns", async () => {
+    const daily = path.join(dir, "20261120c.txt");
+    writeCordata(daily, [{ ...claimedRecord("4100 PEMBROKE RD"), officers: [{ title: "MGR", type: "P", name: "ROE, RICHARD" }] }]);
+    const [summary] = await importRegistryFiles(client(), [daily], { reportDir });
+    expect(summary).toMatchObject({ read: 1, updated: 1, inserted: 0 });
+    expect(one<{ address1: string; agent_address: string }>("SELECT address1, agent_address FROM businesses WHERE id = ?", claimedId)).toEqual({
+      address1: "4100 PEMBROKE RD",
+      agent_address: "4100 PEMBROKE RD",
+    });
+    expect(client().prepare("SELECT name FROM business_officers WHERE business_id = ?").all(claimedId)).toEqual([{ name: "ROE, RICHARD" }]);
+    expect(productFields()).toEqual(productBefore);
+    // The old officer left the people index with the block it came from.
+    const byName = (q: string) => (client().prepare("SELECT rowid FROM people_fts WHERE people_fts MATCH ?").all(q) as { rowid: number }[]).map((r) => r.rowid);
+    expect(byName('"roe"')).toEqual([claimedId * 8 + 1]);
+    expect(byName('"doe"')).toEqual([claimedId * 8]); // still the agent
+  });
+
+  it("finds businesses by officer, agent, ZIP, street address and FEI, and says why", () => {
+    const docs = (filters: Parameters<typeof searchBusinesses>[0]) => searchBusinesses(filters).businesses.map((b) => b.documentNumber);
+    const officer = searchBusinesses({ person: "jose pena" }).businesses;
+    expect(officer.map((b) => [b.documentNumber, b.matchedBy])).toEqual([["P97000012345", ["Officer: PEÑA, JOSÉ A"]]]);
+    expect(searchBusinesses({ person: "sunshine registered" }).businesses[0].matchedBy).toEqual([
+      "Registered agent: SUNSHINE REGISTERED AGENT LLC",
+    ]);
+    expect(docs({ person: "roe richard" })).toEqual([CLAIMED_DOC]);
+    expect(docs({ person: "nobody atall" })).toEqual([]);
+    expect(docs({ person: "jose", name: "cafe" })).toEqual(["P97000012345"]);
+    expect(docs({ zip: "33023-12" })).toEqual(["P97000012345"]);
+    expect(docs({ address: "3150 sw 52" })).toEqual(["P97000012345"]);
+    expect(docs({ fei: "591234567" })).toEqual(["P97000012345"]);
+    expect(docs({ fei: "59-1234567" })).toEqual(["P97000012345"]);
+    expect(searchBusinesses({ fei: "59-1234567" }).businesses[0].matchedBy).toEqual(["FEI: 59-1234567"]);
+  });
+
+  it("counts a business as the town's when its principal city and ZIP are the town's (TOWN_CITY_NAMES, TOWN_ZIPS)", () => {
+    const docs = (filters: Parameters<typeof searchBusinesses>[0]) => searchBusinesses(filters).businesses.map((b) => b.documentNumber).sort();
+    // P97000012345: PEMBROKE PARK 33023-1234 (the file's spelling), the claimed one: PEMBROKE PARK 33023,
+    // and the seeded row's own spelling is gone (the import rewrote it). A town name in any case works.
+    expect(docs({ city: "Pembroke Park" })).toEqual([CLAIMED_DOC, "P97000012345"]);
+    expect(docs({ city: "pembroke park" })).toEqual([CLAIMED_DOC, "P97000012345"]);
+    // Another city is an exact match, as before.
+    expect(docs({ city: "HOLLYWOOD" })).toEqual([]);
+  });
+
+  it("refuses a file that is not in the layout (PDF, CSV, empty) before writing anything", async () => {
+    const pdf = path.join(dir, "cordata.pdf");
+    fs.writeFileSync(pdf, "%PDF-1.7\n1 0 obj\n");
+    const csv = path.join(dir, "export.csv");
+    fs.writeFileSync(csv, "document_number,name,status\nL1,ACME,A\n");
+    const empty = path.join(dir, "empty.txt");
+    fs.writeFileSync(empty, "");
+    const good = path.join(dir, "good.txt");
+    writeCordata(good, [{ documentNumber: "L24000000321", name: "NEVER LOADED LLC", status: "A", filingType: "FLAL" }]);
+    const before = { businesses: count("businesses"), imports: count("registry_imports") };
+    await expect(importRegistryFiles(client(), [pdf], { reportDir })).rejects.toThrow(/not a Florida corporate data file.*PDF/);
+    await expect(importRegistryFiles(client(), [csv], { reportDir })).rejects.toThrow(/CSV/);
+    await expect(importRegistryFiles(client(), [empty], { reportDir })).rejects.toThrow(NotCordataError);
+    // One bad file among good ones: nothing at all is imported.
+    await expect(importRegistryFiles(client(), [good, csv], { reportDir })).rejects.toThrow(/CSV/);
+    expect({ businesses: count("businesses"), imports: count("registry_imports") }).toEqual(before);
+  });
+
+  it("reads cordata.zip member by member, and a drop folder only once per file", async () => {
+    const member = (doc: string, name: string) =>
+      Buffer.from(`${formatCordataLine({ documentNumber: doc, name, status: "A", filingType: "FLAL" })}\r\n`, "latin1");
+    const drop = path.join(dir, "drop");
+    fs.mkdirSync(drop);
+    writeZip(path.join(drop, "cordata.zip"), [
+      { name: "cordata1.txt", data: member("L24000001001", "ZIPPED ONE LLC") },
+      { name: "cordata0.txt", data: member("L24000001000", "ZIPPED ZERO LLC") },
+    ]);
+    writeCordata(path.join(drop, "20261121c.txt"), [{ documentNumber: "L24000001000", name: "ZIPPED ZERO RENAMED LLC", status: "A", filingType: "FLAL" }]);
+    fs.writeFileSync(path.join(drop, "notes.md"), "not a state file");
+    const first = await importPendingFiles(client(), drop, { reportDir });
+    expect(first.map((s) => [s.file, s.inserted, s.updated])).toEqual([
+      ["cordata.zip:cordata0.txt", 1, 0],
+      ["cordata.zip:cordata1.txt", 1, 0],
+      ["20261121c.txt", 0, 1], // the daily file after the quarterly one
+    ]);
+    expect(one<{ name: string }>("SELECT name FROM businesses WHERE document_number = 'L24000001000'").name).toBe("ZIPPED ZERO RENAMED LLC");
+    const second = await importPendingFiles(client(), drop, { reportDir });
+    expect(second.every((s) => s.skipped)).toBe(true);
+  });
+});
+
+describe("registry:import, the command", { timeout: 180_000 }, () => {
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  const dbPath = path.join(dir, "cli.db");
+  const env = { ...process.env, DATABASE_PATH: dbPath, NODE_ENV: "test" as const };
+  const records = (n: number, suffix: string): CordataInput[] =>
+    Array.from({ length: n }, (_, i) => ({
+      documentNumber: `L25${String(i).padStart(9, "0")}`,
+      name: `CRASH TEST ${i} ${suffix} LLC`,
+      status: "A",
+      filingType: "FLAL",
+      officers: [{ title: "MGR", type: "P", name: `OFFICER${i}, ${suffix}` }],
+    }));
+  const snapshot = () => {
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      return {
+        names: (db.prepare("SELECT name FROM businesses ORDER BY document_number").all() as { name: string }[]).map((r) => r.name),
+        officers: (db.prepare("SELECT count(*) AS n FROM business_officers").get() as { n: number }).n,
+        imports: (db.prepare("SELECT count(*) AS n FROM registry_imports").get() as { n: number }).n,
+        fts: (db.prepare("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH 'crash'").get() as { n: number }).n,
+      };
+    } finally {
+      db.close();
+    }
+  };
+
+  it("is whole or nothing: killed mid-file (kill -9) it leaves the registry as it was; a rerun completes it", async () => {
+    const first = path.join(dir, "20261118c.txt");
+    writeCordata(first, records(40, "OLD"));
+    const ok = spawnSync(tsx, ["scripts/registry-import.ts", first], { env, encoding: "utf8", timeout: 120_000 });
+    expect(ok.stderr).toBe("");
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/inserted 40/);
+    const before = snapshot();
+    expect(before).toMatchObject({ officers: 40, imports: 1, fts: 40 });
+
+    // A daily file that renames every business and adds 20; the importer stops after 30 lines.
+    const second = path.join(dir, "20261119c.txt");
+    writeCordata(second, records(60, "NEW"));
+    // node itself (not the tsx wrapper, which would leave its child running): kill -9 hits the importer.
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/registry-import.ts", second], {
+      env: { ...env, IMPORT_FAULT_AFTER_LINES: "30" },
+    });
+    await new Promise<void>((resolve, reject) => {
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("IMPORT FAULT POINT after 30 lines")) resolve();
+      });
+      child.on("exit", (code) => reject(new Error(`importer exited (${code}) before the fault point: ${stderr}`)));
+    });
+    child.removeAllListeners("exit");
+    const exited = new Promise((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    expect(snapshot()).toEqual(before);
+
+    const rerun = spawnSync(tsx, ["scripts/registry-import.ts", second], { env, encoding: "utf8", timeout: 120_000 });
+    expect(rerun.stderr).toBe("");
+    expect(rerun.status).toBe(0);
+    expect(rerun.stdout).toMatch(/inserted 20, updated 40/);
+    const after = snapshot();
+    expect(after.names.every((n) => n.includes("NEW"))).toBe(true);
+    expect(after).toMatchObject({ officers: 60, imports: 2, fts: 60 });
+  });
+
+  it("refuses a PDF with one clear message and exit code 2", () => {
+    const pdf = path.join(dir, "registry.pdf");
+    fs.writeFileSync(pdf, "%PDF-1.4\n%âãÏÓ\n");
+    const result = spawnSync(tsx, ["scripts/registry-import.ts", pdf], { env, encoding: "utf8", timeout: 120_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      "Refused: registry.pdf is not a Florida corporate data file (fixed-width lines of 1440 characters): it is a PDF document. Nothing was imported.",
+    );
+  });
+});
