@@ -21,8 +21,10 @@ import {
   type AdminTab,
 } from "~/models/admin.server";
 import { requireAdmin } from "~/utils/session.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Florida Business Registry" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Admin Dashboard", "Users, businesses, claims, payments and reports of the town's Business Tax Receipt office.");
 
 const TAB_LABELS: Record<AdminTab, string> = {
   users: "Users",
