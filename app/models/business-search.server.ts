@@ -15,6 +15,7 @@ import { getDb } from "~/db/client.server";
 import type { RegistryFields } from "~/models/business.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
+import { filterTagTerms } from "~/lib/search-tags";
 import { rememberWhileRegistryUnchanged } from "~/models/registry-version.server";
 
 /** What a result card (and the public JSON list) shows. Never the private fields. */
@@ -150,13 +151,26 @@ const NAME_KEY_SQL = `lower(replace(replace(replace(replace(b.name, '''', ''), '
 /** One ranking tier: rows matching `where` (plus the filters), in `order`. */
 type Tier = { from: string; where: string; params: unknown[]; order: string };
 
-function nameTiers(nameText: string): { tiers: Tier[]; match: string } | null {
+type NameTiers = {
+  tiers: Tier[];
+  /** The FTS5 expression: the name's words and the filters' tags. */
+  match: string;
+  keys: { exact: string[]; prefix: string; upper: string };
+};
+
+/**
+ * The three tiers of a name query. `tags` (filter values as FTS terms) narrow tier 3 inside the
+ * full-text index; with filters, tiers 1 and 2 walk the name-key index that carries the filter
+ * columns, so rows of other towns or statuses are passed over without reading the table.
+ */
+function nameTiers(nameText: string, tags: string[] = []): NameTiers | null {
   const fts = buildNameQuery(nameText);
   const keys = buildNameKeys(nameText);
   if (!fts || !keys) return null;
   const exactMarks = keys.exact.map(() => "?").join(", ");
   const upper = prefixUpperBound(keys.prefix);
-  const plain = "businesses b";
+  const match = [fts.all, ...tags].join(" AND ");
+  const plain = tags.length ? "businesses b INDEXED BY businesses_name_key_filters_idx" : "businesses b";
   const tiers: Tier[] = [
     // 1. exact: the name is what was typed, with or without a legal suffix
     { from: plain, where: `${NAME_KEY_SQL} IN (${exactMarks})`, params: keys.exact, order: `${NAME_KEY_SQL}, b.id` },
@@ -171,11 +185,83 @@ function nameTiers(nameText: string): { tiers: Tier[]; match: string } | null {
     {
       from: "businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid",
       where: `businesses_fts MATCH ? AND NOT (${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ?) AND ${NAME_KEY_SQL} NOT IN (${exactMarks})`,
-      params: [fts.all, keys.prefix, upper, ...keys.exact],
+      params: [match, keys.prefix, upper, ...keys.exact],
       order: "f.rowid",
     },
   ];
-  return { tiers, match: fts.all };
+  return { tiers, match, keys: { exact: keys.exact, prefix: keys.prefix, upper } };
+}
+
+const FTS_JOIN = "businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid";
+
+/**
+ * The same page as tierRows, from the full-text matches alone: every match (at most COUNT_CAP,
+ * all found by one FTS intersection) is given its tier and sorted. Chosen when filters make the
+ * match set small, where the tier walks could pass over many names of other towns first.
+ */
+function rankedRows(client: Database.Database, name: NameTiers, doc: Where, offset: number, limit: number): CardRow[] {
+  const exactMarks = name.keys.exact.map(() => "?").join(", ");
+  return prepare(
+    client,
+    `WITH m AS (SELECT b.id AS id, ${NAME_KEY_SQL} AS k FROM ${FTS_JOIN} WHERE businesses_fts MATCH ?${andWhere(doc.clauses)}),
+       r AS (SELECT id, k, CASE WHEN k IN (${exactMarks}) THEN 0 WHEN k >= ? AND k < ? THEN 1 ELSE 2 END AS tier FROM m)
+     SELECT ${CARD_COLUMNS} FROM r CROSS JOIN businesses b ON b.id = r.id
+     ORDER BY r.tier, CASE WHEN r.tier < 2 THEN r.k END, r.id LIMIT ? OFFSET ?`,
+  ).all(name.match, ...doc.params, ...name.keys.exact, name.keys.prefix, name.keys.upper, limit, offset) as CardRow[];
+}
+
+/** The filters as FTS tags (city, type, status, claimed), the way filterClauses reads them. */
+function filterTags(filters: SearchFilters): string[] {
+  return filterTagTerms({
+    city: clean(filters.city),
+    type: clean(filters.type),
+    status: clean(filters.status).toUpperCase(),
+    claimed: filters.claimed,
+  });
+}
+
+/** Only the document-number clause of the filters (the one filter that is not a tag). */
+function docClause(filters: SearchFilters): Where | null {
+  return clean(filters.doc) ? filterClauses({ doc: filters.doc }) : { clauses: [], params: [] };
+}
+
+/**
+ * A page of a name search with its filters: the capped count from the full-text index (names
+ * and tags intersected there), then the cheaper way to the page: sorting the few matches
+ * (rankedRows) when the filters leave at most COUNT_CAP of them, else the tier walks, which find
+ * a page quickly because matches are then plentiful.
+ */
+type PageWindow = { offset: number; limit: number };
+
+function nameSearch(
+  client: Database.Database,
+  nameText: string,
+  filters: SearchFilters,
+  where: Where,
+  page: PageWindow | ((total: number) => PageWindow),
+  sortLimit = COUNT_CAP,
+) {
+  const tags = filterTags(filters);
+  const name = nameTiers(nameText, tags);
+  if (!name) return null;
+  const doc = docClause(filters);
+  if (!doc) return null;
+  const filtered = where.clauses.length > 0;
+  // Suggestions without filters need no count: the tier walks answer them in a few reads.
+  const { total, capped } =
+    typeof page !== "function" && !filtered
+      ? { total: -1, capped: true }
+      : doc.clauses.length
+        ? cappedCount(client, FTS_JOIN, `businesses_fts MATCH ?${andWhere(doc.clauses)}`, [name.match, ...doc.params])
+        : cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]);
+  const { offset, limit } = typeof page === "function" ? page(total) : page;
+  const rows =
+    total === 0
+      ? []
+      : filtered && !capped && total <= sortLimit
+        ? rankedRows(client, name, doc, offset, limit)
+        : tierRows(client, name.tiers, where, offset, limit);
+  return { total, capped, rows };
 }
 
 /** Rows `offset .. offset+limit` across the tiers, in tier order, with the filters applied. */
@@ -241,8 +327,18 @@ export function searchBusinesses(params: SearchParams): SearchResult {
 const rememberable = (limit: number | undefined) => (limit ?? DEFAULT_PAGE_SIZE) <= DEFAULT_PAGE_SIZE;
 const rememberedSearch = rememberWhileRegistryUnchanged(uncachedSearch);
 
+/**
+ * How the planner chooses: result sets of up to `sortLimit` matches are sorted, bigger ones
+ * walked in order. Only tests change it (0 forces the walks, whose answers must be the same).
+ */
+export type SearchPlanOptions = { sortLimit?: number };
+
 /** searchBusinesses, always asking the database (the benchmark times this). */
-export function uncachedSearch(client: Database.Database, params: SearchParams): SearchResult {
+export function uncachedSearch(
+  client: Database.Database,
+  params: SearchParams,
+  { sortLimit = COUNT_CAP }: SearchPlanOptions = {},
+): SearchResult {
   const limit = clampLimit(params.limit);
   const requestedPage = Number.isFinite(params.page) ? Math.max(1, Math.trunc(params.page as number)) : 1;
   const where = filterClauses(params);
@@ -250,19 +346,20 @@ export function uncachedSearch(client: Database.Database, params: SearchParams):
 
   const nameText = clean(params.name);
   if (nameText) {
-    const name = nameTiers(nameText);
-    if (!name) return EMPTY(requestedPage, limit);
-    const { total, capped } = where.clauses.length
-      ? cappedCount(
-          client,
-          "businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid",
-          `businesses_fts MATCH ?${andWhere(where.clauses)}`,
-          [name.match, ...where.params],
-        )
-      : cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]);
-    const { offset, ...pagination } = paginate(total, requestedPage, limit);
-    const rows = total === 0 ? [] : tierRows(client, name.tiers, where, offset, limit);
-    return { businesses: rows.map(toCard), pagination, capped };
+    let pagination: Pagination | undefined;
+    const found = nameSearch(client, nameText, params, where, (total) => {
+      const { offset, ...rest } = paginate(total, requestedPage, limit);
+      pagination = rest;
+      return { offset, limit };
+    }, sortLimit);
+    if (!found || !pagination) return EMPTY(requestedPage, limit);
+    return { businesses: found.rows.map(toCard), pagination, capped: found.capped };
+  }
+
+  // Filters without a name or number: the FTS tags intersect them (see filteredListing).
+  const tags = filterTags(params);
+  if (!clean(params.doc) && tags.length > (clean(params.city) ? 1 : 0)) {
+    return filteredListing(client, params, where, tags, requestedPage, limit, sortLimit);
   }
 
   // Without a name: document-number order when searching by number; by name within a city (the
@@ -279,6 +376,49 @@ export function uncachedSearch(client: Database.Database, params: SearchParams):
           limit,
           offset,
         ) as CardRow[]);
+  return { businesses: rows.map(toCard), pagination, capped };
+}
+
+/**
+ * Filters without a name (other than a town alone, which its (city, name) index lists directly):
+ * counted by intersecting their tags in the full-text index. Registry order (rowid) is the index's
+ * own order, so a page is a skip through the intersection. Within a town the order is by name:
+ * a few matches (not capped) are sorted; many are found by walking the town's names in the index
+ * that carries the filter columns.
+ */
+function filteredListing(
+  client: Database.Database,
+  params: SearchFilters,
+  where: Where,
+  tags: string[],
+  requestedPage: number,
+  limit: number,
+  sortLimit: number,
+): SearchResult {
+  const match = tags.join(" AND ");
+  const { total, capped } = cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [match]);
+  const { offset, ...pagination } = paginate(total, requestedPage, limit);
+  let rows: CardRow[] = [];
+  if (total === 0) rows = [];
+  else if (!clean(params.city)) {
+    rows = prepare(
+      client,
+      `WITH ids AS (SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ? ORDER BY rowid LIMIT ? OFFSET ?)
+       SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.id`,
+    ).all(match, limit, offset) as CardRow[];
+  } else if (!capped && total <= sortLimit) {
+    rows = prepare(
+      client,
+      `SELECT ${CARD_COLUMNS} FROM businesses b WHERE b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)
+       ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
+    ).all(match, limit, offset) as CardRow[];
+  } else {
+    rows = prepare(
+      client,
+      `SELECT ${CARD_COLUMNS} FROM businesses b INDEXED BY businesses_city_name_filters_idx
+       WHERE ${where.clauses.join(" AND ")} ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
+    ).all(...where.params, limit, offset) as CardRow[];
+  }
   return { businesses: rows.map(toCard), pagination, capped };
 }
 
@@ -303,8 +443,7 @@ export function uncachedSuggestions(client: Database.Database, { name, doc, city
   let rows: CardRow[] = [];
   const nameText = clean(name);
   if (nameText) {
-    const tiers = nameTiers(nameText);
-    if (tiers) rows = tierRows(client, tiers.tiers, where, 0, max);
+    rows = nameSearch(client, nameText, { doc, city }, where, { offset: 0, limit: max })?.rows ?? [];
   } else if (clean(doc)) {
     rows = prepare(
       client,

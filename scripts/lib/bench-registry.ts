@@ -90,8 +90,11 @@ export async function ensureBenchRegistry(
   const indexed = performance.now();
   log(`b-tree indexes in ${((indexed - inserted) / 1000).toFixed(1)} s; building the FTS index`);
   db.exec(
+    // The same document as the triggers of drizzle/0009: the normalised name and the filter tags.
     `INSERT INTO businesses_fts(rowid, name)
-       SELECT id, replace(replace(replace(replace(name, '''', ''), '’', ''), 'ʼ', ''), '.', '') FROM businesses`,
+       SELECT id, replace(replace(replace(replace(replace(name, '''', ''), '’', ''), 'ʼ', ''), '.', ''), '_', ' ')
+         || ' _c' || hex(coalesce(city, '')) || ' _s' || hex(status) || ' _t' || hex(filing_type) || ' _k' || is_claimed
+       FROM businesses`,
   );
   db.exec("INSERT INTO businesses_fts(businesses_fts) VALUES ('optimize')");
   for (const d of deferred.filter((x) => x.type === "trigger")) db.exec(d.sql);
