@@ -28,10 +28,14 @@ function reference(p: SearchParams): Ref {
     clauses.push("b.document_number LIKE ?");
     params.push(`${prefix}%`);
   }
-  if (p.city) (clauses.push("b.city = ?"), params.push(p.city));
-  if (p.type) (clauses.push("b.filing_type = ?"), params.push(p.type));
-  if (p.status) (clauses.push("b.status = ?"), params.push(p.status.toUpperCase()));
-  if (typeof p.claimed === "boolean") (clauses.push("b.is_claimed = ?"), params.push(p.claimed ? 1 : 0));
+  const add = (clause: string, value: unknown) => {
+    clauses.push(clause);
+    params.push(value);
+  };
+  if (p.city) add("b.city = ?", p.city);
+  if (p.type) add("b.filing_type = ?", p.type);
+  if (p.status) add("b.status = ?", p.status.toUpperCase());
+  if (typeof p.claimed === "boolean") add("b.is_claimed = ?", p.claimed ? 1 : 0);
   const filters = clauses.length ? clauses.join(" AND ") : "1";
   if (p.name) {
     const fts = buildNameQuery(p.name);
