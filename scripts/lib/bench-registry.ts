@@ -9,8 +9,11 @@ import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import { generateBusiness } from "./registry-generator";
 
-/** Every 50th business (2% of the registry) is in Pembroke Park. */
-export const IN_TOWN_EVERY = 50;
+/**
+ * Which file layout of the registry this builds: bump it when the generator's distributions or
+ * the FTS document change, so an older bench/registry-<N>.db is rebuilt, not reused.
+ */
+export const BENCH_REGISTRY_FORMAT = 2;
 
 export const benchDir = path.resolve("bench");
 
@@ -35,8 +38,9 @@ export function rowCount(file: string): number {
     const db = new Database(file, { readonly: true });
     const applied = (db.prepare("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n;
     const n = (db.prepare("SELECT count(*) AS n FROM businesses").get() as { n: number }).n;
+    const format = db.pragma("user_version", { simple: true }) as number;
     db.close();
-    return applied === migrationCount() ? n : -1;
+    return applied === migrationCount() && format === BENCH_REGISTRY_FORMAT ? n : -1;
   } catch {
     return -1;
   }
@@ -78,7 +82,8 @@ export async function ensureBenchRegistry(
   );
   db.transaction(() => {
     for (let i = 0; i < n; i++) {
-      const b = generateBusiness(i, i % IN_TOWN_EVERY === 0);
+      // Cities by their weights (registry-distributions.ts): Pembroke Park holds ~0.08%.
+      const b = generateBusiness(i, false);
       insert.run(i + 1, b.name, b.documentNumber, b.filingType, b.status, b.address1, b.address2, b.city, b.state, b.zip,
         b.registeredOn, b.category, b.verificationCode);
       if ((i + 1) % 500_000 === 0) log(`inserted ${(i + 1).toLocaleString("en-US")} rows`);
@@ -99,6 +104,7 @@ export async function ensureBenchRegistry(
   db.exec("INSERT INTO businesses_fts(businesses_fts) VALUES ('optimize')");
   for (const d of deferred.filter((x) => x.type === "trigger")) db.exec(d.sql);
   db.exec("ANALYZE");
+  db.pragma(`user_version = ${BENCH_REGISTRY_FORMAT}`);
   db.pragma("journal_mode = WAL");
   db.close();
   const seconds = (performance.now() - started) / 1000;
