@@ -239,7 +239,7 @@ function nameSearch(
   filters: SearchFilters,
   where: Where,
   page: PageWindow | ((total: number) => PageWindow),
-  sortLimit = COUNT_CAP,
+  sortLimit = SORT_LIMIT,
 ) {
   const tags = filterTags(filters);
   const name = nameTiers(nameText, tags);
@@ -329,15 +329,20 @@ const rememberedSearch = rememberWhileRegistryUnchanged(uncachedSearch);
 
 /**
  * How the planner chooses: result sets of up to `sortLimit` matches are sorted, bigger ones
- * walked in order. Only tests change it (0 forces the walks, whose answers must be the same).
+ * walked in order. Measured at 1M rows (CPU time, `npm run bench:search -- --sort-limit N`):
+ * sorting costs a table read per match, walking the covering indexes mostly reads index entries,
+ * so sorting wins only for a few hundred matches. Tests change it (0 forces the walks, whose
+ * answers must be the same as the sorts').
  */
+export const SORT_LIMIT = 300;
+
 export type SearchPlanOptions = { sortLimit?: number };
 
 /** searchBusinesses, always asking the database (the benchmark times this). */
 export function uncachedSearch(
   client: Database.Database,
   params: SearchParams,
-  { sortLimit = COUNT_CAP }: SearchPlanOptions = {},
+  { sortLimit = SORT_LIMIT }: SearchPlanOptions = {},
 ): SearchResult {
   const limit = clampLimit(params.limit);
   const requestedPage = Number.isFinite(params.page) ? Math.max(1, Math.trunc(params.page as number)) : 1;
