@@ -59,11 +59,10 @@ export default tseslint.config(
   {
     // (b) Components run in the browser: no .server module, not even for a type (move shared
     // types to app/lib).
-    // "warn" until the issue-17 branches that fix the remaining violations are merged; then "error".
     files: ["app/components/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
-        "warn",
+        "error",
         {
           patterns: [
             {
@@ -79,11 +78,10 @@ export default tseslint.config(
     // (c) Models take typed arguments and return data: they know nothing of HTTP (no routes, no
     // session, no HTTP helpers, no Request/Response/URLSearchParams, no json()/redirect()) and
     // open no database connection of their own.
-    // "warn" until the issue-17 branches that fix the remaining violations are merged; then "error".
     files: ["app/models/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
-        "warn",
+        "error",
         {
           paths: [
             { name: "@remix-run/node", importNames: ["json", "redirect", "redirectDocument", "data"], message: "Models return data; routes build responses." },
@@ -100,13 +98,13 @@ export default tseslint.config(
         },
       ],
       "no-restricted-globals": [
-        "warn",
+        "error",
         { name: "Response", message: "Models return data or throw domain errors; routes map them to responses." },
         { name: "Request", message: "Models take typed arguments, not the request." },
         { name: "URLSearchParams", message: "Parse query strings in the route (app/utils/http), then pass typed values." },
       ],
       "no-restricted-syntax": [
-        "warn",
+        "error",
         { selector: "CallExpression[callee.name=/^(json|redirect)$/]", message: "Models return data; routes build responses with json()/redirect()." },
         {
           selector: "TSTypeReference[typeName.name=/^(Request|Response|URLSearchParams)$/]",
