@@ -130,6 +130,10 @@ async function audit(browser: Browser, url: string): Promise<{ scores: Scores; n
   const lcp = lhr.audits["largest-contentful-paint"]?.displayValue;
   const tbt = lhr.audits["total-blocking-time"]?.displayValue;
   notes.push(`metrics: LCP ${lcp}, TBT ${tbt}, CLS ${cls}`);
+  // Whether the first-visit tour really ran during the measurement (its code is its own chunk).
+  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+  if (new URL(url).pathname === "/" || new URL(url).pathname === "/search")
+    notes.push(`tour: ${requests.some((r) => /guided-tour/.test(r.url)) ? "started (its chunk was fetched)" : "NOT started"}`);
   return { scores, notes };
 }
 
