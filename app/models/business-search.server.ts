@@ -149,7 +149,12 @@ export const COUNT_CAP = 10_000;
 const NAME_KEY_SQL = `lower(replace(replace(replace(replace(b.name, '''', ''), '’', ''), '.', ''), ',', ''))`;
 
 /** One ranking tier: rows matching `where` (plus the filters), in `order`. */
-type Tier = { from: string; where: string; params: unknown[]; order: string };
+/**
+ * One ranking tier: rows matching `where` (plus the filters), in `order`. `idsFirst`: find the
+ * page's ids in the index alone, then read only those rows (else a sort of the order's tie-break
+ * would carry every skipped row's columns, a table read each, through a deep page's offset).
+ */
+type Tier = { from: string; where: string; params: unknown[]; order: string; idsFirst?: boolean };
 
 type NameTiers = {
   tiers: Tier[];
@@ -173,13 +178,20 @@ function nameTiers(nameText: string, tags: string[] = []): NameTiers | null {
   const plain = tags.length ? "businesses b INDEXED BY businesses_name_key_filters_idx" : "businesses b";
   const tiers: Tier[] = [
     // 1. exact: the name is what was typed, with or without a legal suffix
-    { from: plain, where: `${NAME_KEY_SQL} IN (${exactMarks})`, params: keys.exact, order: `${NAME_KEY_SQL}, b.id` },
+    {
+      from: plain,
+      where: `${NAME_KEY_SQL} IN (${exactMarks})`,
+      params: keys.exact,
+      order: `${NAME_KEY_SQL}, b.id`,
+      idsFirst: tags.length > 0,
+    },
     // 2. leading: the name starts with what was typed
     {
       from: plain,
       where: `${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ? AND ${NAME_KEY_SQL} NOT IN (${exactMarks})`,
       params: [keys.prefix, upper, ...keys.exact],
       order: `${NAME_KEY_SQL}, b.id`,
+      idsFirst: tags.length > 0,
     },
     // 3. anywhere: every word (accents, case, punctuation, suffixes ignored) as a word prefix
     {
@@ -272,10 +284,11 @@ function tierRows(client: Database.Database, tiers: Tier[], where: Where, offset
     const need = limit - rows.length;
     if (need <= 0) break;
     const condition = `${tier.where}${andWhere(where.clauses)}`;
-    const page = prepare(
-      client,
-      `SELECT ${CARD_COLUMNS} FROM ${tier.from} WHERE ${condition} ORDER BY ${tier.order} LIMIT ? OFFSET ?`,
-    ).all(...tier.params, ...where.params, need, skip) as CardRow[];
+    const sql = tier.idsFirst
+      ? `WITH ids AS (SELECT b.id AS id, ${NAME_KEY_SQL} AS k FROM ${tier.from} WHERE ${condition} ORDER BY ${tier.order} LIMIT ? OFFSET ?)
+         SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.k, ids.id`
+      : `SELECT ${CARD_COLUMNS} FROM ${tier.from} WHERE ${condition} ORDER BY ${tier.order} LIMIT ? OFFSET ?`;
+    const page = prepare(client, sql).all(...tier.params, ...where.params, need, skip) as CardRow[];
     rows.push(...page);
     if (page.length > 0) {
       skip = 0;
@@ -418,10 +431,12 @@ function filteredListing(
        ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
     ).all(match, limit, offset) as CardRow[];
   } else {
+    // The page's ids from the index alone (name, filters and rowid are all in it), then 10 rows.
     rows = prepare(
       client,
-      `SELECT ${CARD_COLUMNS} FROM businesses b INDEXED BY businesses_city_name_filters_idx
-       WHERE ${where.clauses.join(" AND ")} ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
+      `WITH ids AS (SELECT b.id AS id, b.name AS name FROM businesses b INDEXED BY businesses_city_name_filters_idx
+         WHERE ${where.clauses.join(" AND ")} ORDER BY b.name, b.id LIMIT ? OFFSET ?)
+       SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.name, ids.id`,
     ).all(...where.params, limit, offset) as CardRow[];
   }
   return { businesses: rows.map(toCard), pagination, capped };
