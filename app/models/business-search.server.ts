@@ -16,7 +16,8 @@ import type { RegistryFields } from "~/models/business.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import { rememberWhileRegistryUnchanged } from "~/utils/cache.server";
-import { getTownArea, isTownCity, townWhere } from "~/utils/town-area.server";
+import { filterTagTerms } from "~/lib/search-tags";
+import { getTownArea, isTownCity, townWhere, type TownArea } from "~/utils/town-area.server";
 import { explainMatches, registryFilterClauses, type RegistrySearchFilters } from "~/models/registry-search.server";
 
 /** What a result card (and the public JSON list) shows. Never the private fields. */
@@ -165,34 +166,145 @@ export const COUNT_CAP = 10_000;
 const NAME_KEY_SQL = `lower(replace(replace(replace(replace(b.name, '''', ''), '’', ''), '.', ''), ',', ''))`;
 
 /** One ranking tier: rows matching `where` (plus the filters), in `order`. */
-type Tier = { from: string; where: string; params: unknown[]; order: string };
+/**
+ * One ranking tier: rows matching `where` (plus the filters), in `order`. `idsFirst`: find the
+ * page's ids in the index alone, then read only those rows (else a sort of the order's tie-break
+ * would carry every skipped row's columns, a table read each, through a deep page's offset).
+ */
+type Tier = { from: string; where: string; params: unknown[]; order: string; idsFirst?: boolean };
 
-function nameTiers(nameText: string): { tiers: Tier[]; match: string } | null {
+type NameTiers = {
+  tiers: Tier[];
+  /** The FTS5 expression: the name's words and the filters' tags. */
+  match: string;
+  keys: { exact: string[]; prefix: string; upper: string };
+};
+
+/**
+ * The three tiers of a name query. `tags` (filter values as FTS terms) narrow tier 3 inside the
+ * full-text index; with filters, tiers 1 and 2 walk the name-key index that carries the filter
+ * columns, so rows of other towns or statuses are passed over without reading the table.
+ */
+function nameTiers(nameText: string, tags: string[] = []): NameTiers | null {
   const fts = buildNameQuery(nameText);
   const keys = buildNameKeys(nameText);
   if (!fts || !keys) return null;
   const exactMarks = keys.exact.map(() => "?").join(", ");
   const upper = prefixUpperBound(keys.prefix);
-  const plain = "businesses b";
+  const match = [fts.all, ...tags].join(" AND ");
+  const plain = tags.length ? "businesses b INDEXED BY businesses_name_key_filters_idx" : "businesses b";
   const tiers: Tier[] = [
     // 1. exact: the name is what was typed, with or without a legal suffix
-    { from: plain, where: `${NAME_KEY_SQL} IN (${exactMarks})`, params: keys.exact, order: `${NAME_KEY_SQL}, b.id` },
+    {
+      from: plain,
+      where: `${NAME_KEY_SQL} IN (${exactMarks})`,
+      params: keys.exact,
+      order: `${NAME_KEY_SQL}, b.id`,
+      idsFirst: tags.length > 0,
+    },
     // 2. leading: the name starts with what was typed
     {
       from: plain,
       where: `${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ? AND ${NAME_KEY_SQL} NOT IN (${exactMarks})`,
       params: [keys.prefix, upper, ...keys.exact],
       order: `${NAME_KEY_SQL}, b.id`,
+      idsFirst: tags.length > 0,
     },
     // 3. anywhere: every word (accents, case, punctuation, suffixes ignored) as a word prefix
     {
       from: "businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid",
       where: `businesses_fts MATCH ? AND NOT (${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ?) AND ${NAME_KEY_SQL} NOT IN (${exactMarks})`,
-      params: [fts.all, keys.prefix, upper, ...keys.exact],
+      params: [match, keys.prefix, upper, ...keys.exact],
       order: "f.rowid",
     },
   ];
-  return { tiers, match: fts.all };
+  return { tiers, match, keys: { exact: keys.exact, prefix: keys.prefix, upper } };
+}
+
+const FTS_JOIN = "businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid";
+
+/**
+ * The same page as tierRows, from the full-text matches alone: every match (at most COUNT_CAP,
+ * all found by one FTS intersection) is given its tier and sorted. Chosen when filters make the
+ * match set small, where the tier walks could pass over many names of other towns first.
+ */
+function rankedRows(client: Database.Database, name: NameTiers, doc: Where, offset: number, limit: number): CardRow[] {
+  const exactMarks = name.keys.exact.map(() => "?").join(", ");
+  return prepare(
+    client,
+    `WITH m AS (SELECT b.id AS id, ${NAME_KEY_SQL} AS k FROM ${FTS_JOIN} WHERE businesses_fts MATCH ?${andWhere(doc.clauses)}),
+       r AS (SELECT id, k, CASE WHEN k IN (${exactMarks}) THEN 0 WHEN k >= ? AND k < ? THEN 1 ELSE 2 END AS tier FROM m)
+     SELECT ${CARD_COLUMNS} FROM r CROSS JOIN businesses b ON b.id = r.id
+     ORDER BY r.tier, CASE WHEN r.tier < 2 THEN r.k END, r.id LIMIT ? OFFSET ?`,
+  ).all(name.match, ...doc.params, ...name.keys.exact, name.keys.prefix, name.keys.upper, limit, offset) as CardRow[];
+}
+
+/**
+ * The filters split for the full-text index: `tags` (type, status, claimed, and a plain city) are
+ * intersected inside it; `rest` (document number, the registry filters, and the town's ZIP rule)
+ * are checked on the rows it finds. The town's city names become one OR group of city tags, so
+ * the town still narrows inside the index; its ZIPs (shared with neighbours) stay in `rest`.
+ * Together they select exactly the rows filterClauses selects.
+ */
+type SplitFilters = { tags: string[]; rest: Where; townCity: TownArea | null };
+
+function splitFilters(filters: SearchFilters): SplitFilters | null {
+  const city = clean(filters.city);
+  const area = city ? getTownArea() : null;
+  const town = area && isTownCity(area, city) ? area : null;
+  const tags = filterTagTerms({
+    city: town ? "" : city,
+    type: clean(filters.type),
+    status: clean(filters.status).toUpperCase(),
+    claimed: filters.claimed,
+  });
+  if (town) tags.unshift(`(${town.cities.flatMap((c) => filterTagTerms({ city: c })).join(" OR ")})`);
+  const rest = filterClauses({ doc: filters.doc, person: filters.person, zip: filters.zip, address: filters.address, fei: filters.fei });
+  if (!rest) return null;
+  if (town && town.zips.length) {
+    rest.clauses.push(`substr(b.zip, 1, 5) IN (${town.zips.map(() => "?").join(", ")})`);
+    rest.params.push(...town.zips);
+  }
+  return { tags, rest, townCity: town };
+}
+
+/**
+ * A page of a name search with its filters: the capped count from the full-text index (names
+ * and tags intersected there), then the cheaper way to the page: sorting the few matches
+ * (rankedRows) when the filters leave at most COUNT_CAP of them, else the tier walks, which find
+ * a page quickly because matches are then plentiful.
+ */
+type PageWindow = { offset: number; limit: number };
+
+function nameSearch(
+  client: Database.Database,
+  nameText: string,
+  filters: SearchFilters,
+  where: Where,
+  page: PageWindow | ((total: number) => PageWindow),
+  sortLimit = SORT_LIMIT,
+) {
+  const split = splitFilters(filters);
+  if (!split) return null;
+  const name = nameTiers(nameText, split.tags);
+  if (!name) return null;
+  const doc = split.rest;
+  const filtered = where.clauses.length > 0;
+  // Suggestions without filters need no count: the tier walks answer them in a few reads.
+  const { total, capped } =
+    typeof page !== "function" && !filtered
+      ? { total: -1, capped: true }
+      : doc.clauses.length
+        ? cappedCount(client, FTS_JOIN, `businesses_fts MATCH ?${andWhere(doc.clauses)}`, [name.match, ...doc.params])
+        : cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]);
+  const { offset, limit } = typeof page === "function" ? page(total) : page;
+  const rows =
+    total === 0
+      ? []
+      : filtered && !capped && total <= sortLimit
+        ? rankedRows(client, name, doc, offset, limit)
+        : tierRows(client, name.tiers, where, offset, limit);
+  return { total, capped, rows };
 }
 
 /** Rows `offset .. offset+limit` across the tiers, in tier order, with the filters applied. */
@@ -203,10 +315,11 @@ function tierRows(client: Database.Database, tiers: Tier[], where: Where, offset
     const need = limit - rows.length;
     if (need <= 0) break;
     const condition = `${tier.where}${andWhere(where.clauses)}`;
-    const page = prepare(
-      client,
-      `SELECT ${CARD_COLUMNS} FROM ${tier.from} WHERE ${condition} ORDER BY ${tier.order} LIMIT ? OFFSET ?`,
-    ).all(...tier.params, ...where.params, need, skip) as CardRow[];
+    const sql = tier.idsFirst
+      ? `WITH ids AS (SELECT b.id AS id, ${NAME_KEY_SQL} AS k FROM ${tier.from} WHERE ${condition} ORDER BY ${tier.order} LIMIT ? OFFSET ?)
+         SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.k, ids.id`
+      : `SELECT ${CARD_COLUMNS} FROM ${tier.from} WHERE ${condition} ORDER BY ${tier.order} LIMIT ? OFFSET ?`;
+    const page = prepare(client, sql).all(...tier.params, ...where.params, need, skip) as CardRow[];
     rows.push(...page);
     if (page.length > 0) {
       skip = 0;
@@ -258,8 +371,23 @@ export function searchBusinesses(params: SearchParams): SearchResult {
 const rememberable = (limit: number | undefined) => (limit ?? DEFAULT_PAGE_SIZE) <= DEFAULT_PAGE_SIZE;
 const rememberedSearch = rememberWhileRegistryUnchanged(uncachedSearch);
 
+/**
+ * How the planner chooses: result sets of up to `sortLimit` matches are sorted, bigger ones
+ * walked in order. Measured at 1M rows (CPU time, `npm run bench:search -- --sort-limit N`):
+ * sorting costs a table read per match, walking the covering indexes mostly reads index entries,
+ * so sorting wins only for a few hundred matches. Tests change it (0 forces the walks, whose
+ * answers must be the same as the sorts').
+ */
+export const SORT_LIMIT = 300;
+
+export type SearchPlanOptions = { sortLimit?: number };
+
 /** searchBusinesses, always asking the database (the benchmark times this). */
-export function uncachedSearch(client: Database.Database, params: SearchParams): SearchResult {
+export function uncachedSearch(
+  client: Database.Database,
+  params: SearchParams,
+  { sortLimit = SORT_LIMIT }: SearchPlanOptions = {},
+): SearchResult {
   const limit = clampLimit(params.limit);
   const requestedPage = Number.isFinite(params.page) ? Math.max(1, Math.trunc(params.page as number)) : 1;
   const where = filterClauses(params);
@@ -267,19 +395,21 @@ export function uncachedSearch(client: Database.Database, params: SearchParams):
 
   const nameText = clean(params.name);
   if (nameText) {
-    const name = nameTiers(nameText);
-    if (!name) return EMPTY(requestedPage, limit);
-    const { total, capped } = where.clauses.length
-      ? cappedCount(
-          client,
-          "businesses_fts f CROSS JOIN businesses b ON b.id = f.rowid",
-          `businesses_fts MATCH ?${andWhere(where.clauses)}`,
-          [name.match, ...where.params],
-        )
-      : cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]);
-    const { offset, ...pagination } = paginate(total, requestedPage, limit);
-    const rows = total === 0 ? [] : tierRows(client, name.tiers, where, offset, limit);
-    return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
+    let pagination: Pagination | undefined;
+    const found = nameSearch(client, nameText, params, where, (total) => {
+      const { offset, ...rest } = paginate(total, requestedPage, limit);
+      pagination = rest;
+      return { offset, limit };
+    }, sortLimit);
+    if (!found || !pagination) return EMPTY(requestedPage, limit);
+    return { businesses: cardsWithReasons(client, found.rows, params), pagination, capped: found.capped };
+  }
+
+  // Filters that are all tags (beyond a city alone): the FTS index intersects them (see filteredListing).
+  const split = splitFilters(params);
+  if (!split) return EMPTY(requestedPage, limit);
+  if (split.rest.clauses.length === 0 && split.tags.length > (clean(params.city) ? 1 : 0)) {
+    return filteredListing(client, params, where, split.tags, requestedPage, limit, sortLimit);
   }
 
   // Without a name: document-number order when searching by number; by name within a city (the
@@ -309,6 +439,51 @@ function cardsWithReasons(client: Database.Database, rows: CardRow[], filters: S
 }
 
 /**
+ * Filters without a name (other than a town alone, which its (city, name) index lists directly):
+ * counted by intersecting their tags in the full-text index. Registry order (rowid) is the index's
+ * own order, so a page is a skip through the intersection. Within a town the order is by name:
+ * a few matches (not capped) are sorted; many are found by walking the town's names in the index
+ * that carries the filter columns.
+ */
+function filteredListing(
+  client: Database.Database,
+  params: SearchFilters,
+  where: Where,
+  tags: string[],
+  requestedPage: number,
+  limit: number,
+  sortLimit: number,
+): SearchResult {
+  const match = tags.join(" AND ");
+  const { total, capped } = cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [match]);
+  const { offset, ...pagination } = paginate(total, requestedPage, limit);
+  let rows: CardRow[] = [];
+  if (total === 0) rows = [];
+  else if (!clean(params.city)) {
+    rows = prepare(
+      client,
+      `WITH ids AS (SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ? ORDER BY rowid LIMIT ? OFFSET ?)
+       SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.id`,
+    ).all(match, limit, offset) as CardRow[];
+  } else if (!capped && total <= sortLimit) {
+    rows = prepare(
+      client,
+      `SELECT ${CARD_COLUMNS} FROM businesses b WHERE b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)
+       ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
+    ).all(match, limit, offset) as CardRow[];
+  } else {
+    // The page's ids from the index alone (name, filters and rowid are all in it), then 10 rows.
+    rows = prepare(
+      client,
+      `WITH ids AS (SELECT b.id AS id, b.name AS name FROM businesses b INDEXED BY businesses_city_name_filters_idx
+         WHERE ${where.clauses.join(" AND ")} ORDER BY b.name, b.id LIMIT ? OFFSET ?)
+       SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.name, ids.id`,
+    ).all(...where.params, limit, offset) as CardRow[];
+  }
+  return { businesses: rows.map(toCard), pagination, capped };
+}
+
+/**
  * Up to `limit` (default 5) suggestions for a name or a document number: exact and leading
  * name matches first. No count, so it stays a few index reads at any registry size.
  */
@@ -329,8 +504,7 @@ export function uncachedSuggestions(client: Database.Database, { name, doc, city
   let rows: CardRow[] = [];
   const nameText = clean(name);
   if (nameText) {
-    const tiers = nameTiers(nameText);
-    if (tiers) rows = tierRows(client, tiers.tiers, where, 0, max);
+    rows = nameSearch(client, nameText, { doc, city }, where, { offset: 0, limit: max })?.rows ?? [];
   } else if (clean(doc)) {
     rows = prepare(
       client,

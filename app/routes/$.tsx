@@ -1,7 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Page Not Found | Florida Business Registry" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Page Not Found", "This page does not exist. Search the Florida business registry or go back to the home page.");
 
 /** Any path no other route matches: a real 404 rendered inside the shell. */
 export function loader() {

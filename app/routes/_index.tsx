@@ -13,7 +13,14 @@ import type { PageCacheHandle } from "~/utils/cache.server";
 // Anonymous visitors share the rendered page (app/utils/cache.server.ts).
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () => [{ title: "Florida Business Registry" }];
+export const meta: MetaFunction = () => [
+  { title: "Florida Business Registry" },
+  {
+    name: "description",
+    content:
+      "Search Florida businesses, file documents and manage registrations in one place. Pay your Business Tax Receipt online.",
+  },
+];
 
 const FEATURED_COUNT = 3;
 
@@ -170,7 +177,8 @@ export default function Home() {
               Register Now
             </Link>
             <Link to="/search" className={buttonClass("outline")}>
-              Learn More
+              {/* The hidden words make the link's purpose clear out of context (screen readers, Lighthouse's link-text audit). */}
+              Learn More<span className="sr-only"> about finding your business</span>
             </Link>
           </div>
         </div>

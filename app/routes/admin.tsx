@@ -19,8 +19,10 @@ import { getAdminSummary } from "~/models/admin/summary.server";
 import { listUsers } from "~/models/admin/users.server";
 import { readBusinessFilters } from "~/utils/http";
 import { requireAdmin } from "~/utils/session.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Florida Business Registry" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Admin Dashboard", "Users, businesses, claims, payments and reports of the town's Business Tax Receipt office.");
 
 const TAB_LABELS: Record<AdminTab, string> = {
   users: "Users",

@@ -15,13 +15,18 @@ import { getEnv } from "~/utils/env.server";
 import { getUser } from "~/utils/session.server";
 import type { PageCacheHandle } from "~/utils/cache.server";
 import { parseId } from "~/lib/ids";
+import { pageMeta } from "~/lib/meta";
 
 // Anonymous visitors share the rendered page (app/utils/cache.server.ts).
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.business.name} | Florida Business Registry` : "Business Not Found | Florida Business Registry" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(
+        data.business.name,
+        `${data.business.name}: Florida business registry record, document number ${data.business.documentNumber}, ${data.business.city}, status and Business Tax Receipt.`,
+      )
+    : pageMeta("Business Not Found", "This business is not in the Florida business registry.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);

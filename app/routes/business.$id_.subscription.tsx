@@ -17,8 +17,10 @@ import { getPublishableKey } from "~/services/stripe.server";
 import { requireOwnedBusiness } from "~/utils/owner.server";
 import { requireUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Annual auto-renewal | Florida Business Registry" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Annual auto-renewal", "Manage the yearly automatic renewal of your Business Tax Receipt.");
 
 /** The owner of a claimed, paid business; others get the not-allowed page (403). */
 async function requireOwner(request: Request, rawId: string | undefined) {

@@ -10,8 +10,9 @@ import { formatCardDate, formatLongDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
 import { listUserBusinesses, type DashboardBusiness } from "~/models/dashboard.server";
 import { requireUser } from "~/utils/session.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard | Florida Business Registry" }];
+export const meta: MetaFunction = () => pageMeta("Dashboard", "Your claimed businesses, Business Tax Receipts and payment history.");
 
 const TABS = [
   { id: "businesses", label: "My Businesses" },

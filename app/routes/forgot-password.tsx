@@ -2,8 +2,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getEnv } from "~/utils/env.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Forgot password | Florida Business Registry" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Forgot password", "How to get back into your Florida Business Registry account.");
 
 /** No email service sends reset links: the page says so and how to reach town support. */
 export function loader() {

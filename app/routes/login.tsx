@@ -13,8 +13,10 @@ import { authenticateForm, LoginFailure } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/redirect";
 import { destroySession, getUser, signInAndRedirect } from "~/utils/session.server";
 import { dataWithToast } from "~/utils/toast.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign in | Florida Business Registry" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Sign in", "Sign in to claim your business and pay your Business Tax Receipt online.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);

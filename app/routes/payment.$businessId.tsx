@@ -25,8 +25,10 @@ import {
 import { getPublishableKey, isDemoMode } from "~/services/stripe.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 import { requireUser } from "~/utils/session.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Pay Business Tax | Florida Business Registry" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Pay Business Tax", "Pay your business's Business Tax Receipt online by card.");
 
 const NOT_FOUND_MESSAGE = "We couldn't find the business you're trying to pay for";
 

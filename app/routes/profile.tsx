@@ -11,8 +11,9 @@ import { DeleteAccountSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/
 import { changePassword, deleteAccount, updateProfile } from "~/models/user.server";
 import { destroySession, readSessionId, requireUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "My Profile | Florida Business Registry" }];
+export const meta: MetaFunction = () => pageMeta("My Profile", "Your account details and password.");
 
 const TABS = [
   { id: "profile", label: "Profile Information" },

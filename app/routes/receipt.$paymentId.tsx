@@ -10,10 +10,12 @@ import { getReceiptForViewer, receiptNumber } from "~/models/payment.server";
 import { getEnv } from "~/utils/env.server";
 import { requireUser } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Receipt ${data.receipt.number} | Florida Business Registry` : "Receipt Not Found | Florida Business Registry" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(`Receipt ${data.receipt.number}`, "Your Business Tax Receipt payment receipt.")
+    : pageMeta("Receipt Not Found", "This receipt does not exist or is not yours.");
 
 const NOT_FOUND = "We couldn't find the receipt you're looking for.";
 

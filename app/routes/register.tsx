@@ -12,8 +12,10 @@ import { registerUser } from "~/models/user.server";
 import { safeRedirect } from "~/utils/redirect";
 import { getUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Register | Florida Business Registry" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Register", "Create an account to claim your business and pay your Business Tax Receipt online.");
 
 const FAILED = "Please check your information and try again";
 const HIDDEN = ["password", "confirmPassword"];

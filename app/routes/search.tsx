@@ -14,11 +14,16 @@ import { ADVANCED_FIELDS, isAllCities, readSearchFilters, searchQueryString } fr
 import { BUSINESS_STATUSES } from "~/lib/status";
 import { searchBusinesses } from "~/models/business-search.server";
 import type { PageCacheHandle } from "~/utils/cache.server";
+import { pageMeta } from "~/lib/meta";
 
 // Anonymous visitors share the rendered page (app/utils/cache.server.ts).
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () => [{ title: "Business Search | Florida Business Registry" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Business Search",
+    "Search Florida businesses by name, document number, city, filing type and status, and find yours to claim.",
+  );
 
 export const PAGE_SIZE = 10;
 const KNOWN = ["name", "q", "doc", "city", "type", "status", "person", "zip", "address", "fei", "page"];

@@ -17,6 +17,7 @@
  *   secondary indexes are dropped inside the transaction and rebuilt once at its end. The
  *   registry_version counter moves either way, so every cached answer starts over at the commit.
  */
+import { ftsDocumentSql } from "~/lib/search-tags";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -295,7 +296,7 @@ function rebuild(db: Database.Database, deferred: Deferred[], changed: boolean) 
   };
   for (const d of deferred.filter((x) => x.type === "index")) timed(d.name, d.sql);
   timed("fts delete-all", "INSERT INTO businesses_fts(businesses_fts) VALUES ('delete-all')");
-  timed("businesses_fts", `INSERT INTO businesses_fts(rowid, name) SELECT id, ${NAME_SQL("name")} FROM businesses`);
+  timed("businesses_fts", `INSERT INTO businesses_fts(rowid, name) SELECT b.id, ${ftsDocumentSql("b")} FROM businesses b`);
   timed("people delete-all", "INSERT INTO people_fts(people_fts) VALUES ('delete-all')");
   timed("people_fts", 
     `INSERT INTO people_fts(rowid, name)

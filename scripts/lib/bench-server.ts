@@ -3,9 +3,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 
 /** Starts remix-serve (build/index.js) on `dbFile` at `port`; its errors go to this process's stderr. */
-export function serveBenchBuild(dbFile: string, port: number): ChildProcess {
+export function serveBenchBuild(dbFile: string, port: number, extraEnv: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_PATH: dbFile },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_PATH: dbFile, ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
 }

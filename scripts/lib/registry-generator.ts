@@ -1,8 +1,18 @@
 /**
  * Deterministic generator of realistic Florida registry rows, shared by the demo seed and the
- * search benchmark. The same index always yields the same business.
+ * search benchmark. The same index always yields the same business. What the rows look like
+ * (cities, name words, statuses, types and their weights) is in registry-distributions.ts.
  */
 import type { CordataInput } from "~/lib/cordata-writer";
+import {
+  CITIES,
+  cityZips,
+  FILING_TYPE_WEIGHTS,
+  NAME_FIRST_WORDS,
+  NAME_SECOND_WORDS,
+  pickWeighted,
+  STATUS_WEIGHTS,
+} from "./registry-distributions";
 
 export const FILING_TYPES = ["CORP", "LLC", "FIC", "FICA", "LIC", "ABN", "LLLP", "LP"] as const;
 export const STATUSES = ["ACTIVE", "INACTIVE", "PENDING", "DISSOLVED", "REVOKED", "WITHDRAWN"] as const;
@@ -24,26 +34,10 @@ export const PEMBROKE_PARK_STREETS = [
 ];
 export const PEMBROKE_PARK_ZIPS = ["33009", "33023"];
 
-export const OTHER_CITIES: { city: string; zips: string[] }[] = [
-  { city: "Miami", zips: ["33101", "33125", "33130", "33137", "33145"] },
-  { city: "Orlando", zips: ["32801", "32803", "32806", "32819"] },
-  { city: "Tampa", zips: ["33602", "33606", "33611", "33629"] },
-  { city: "Jacksonville", zips: ["32202", "32204", "32207", "32256"] },
-  { city: "Fort Lauderdale", zips: ["33301", "33304", "33308", "33316"] },
-  { city: "Hollywood", zips: ["33019", "33020", "33021"] },
-  { city: "Hallandale Beach", zips: ["33009"] },
-  { city: "Tallahassee", zips: ["32301", "32303", "32308"] },
-  { city: "St. Petersburg", zips: ["33701", "33704", "33710"] },
-  { city: "Gainesville", zips: ["32601", "32605", "32608"] },
-  { city: "Sarasota", zips: ["34231", "34236", "34239"] },
-  { city: "Pensacola", zips: ["32501", "32502", "32503"] },
-  { city: "Naples", zips: ["34102", "34103", "34108"] },
-  { city: "Boca Raton", zips: ["33431", "33432", "33486"] },
-  { city: "West Palm Beach", zips: ["33401", "33405", "33409"] },
-  { city: "Coral Gables", zips: ["33134", "33146"] },
-  { city: "Kissimmee", zips: ["34741", "34744", "34747"] },
-  { city: "Cape Coral", zips: ["33904", "33914", "33990"] },
-];
+/** Florida's cities other than the town, with ZIP codes (registry-distributions.ts weighs them). */
+export const OTHER_CITIES: { city: string; zips: string[] }[] = CITIES.items
+  .filter((city) => city !== "Pembroke Park")
+  .map((city) => ({ city, zips: cityZips(city) }));
 
 const STREET_NAMES = [
   "Main St", "Ocean Dr", "Biscayne Blvd", "Palm Ave", "Coral Way", "Flagler St", "Orange Ave",
@@ -51,24 +45,9 @@ const STREET_NAMES = [
   "Gulf Blvd", "Park Ave", "Magnolia St", "Cypress Ave", "Mangrove Ln", "Seminole Dr", "Osceola Pkwy",
 ];
 
-const NAME_FIRST = [
-  "Sunshine", "Gulfstream", "Coastal", "Everglades", "Palmetto", "Biscayne", "Seminole", "Tropical",
-  "Atlantic", "Key West", "Citrus", "Manatee", "Pelican", "Coral", "Sawgrass", "Flamingo", "Harbor",
-  "Bayside", "Sunrise", "Sunset", "Magnolia", "Osprey", "Heron", "Cypress", "Orange Blossom",
-  "Emerald", "Tidewater", "Lighthouse", "Seaside", "Island", "Panhandle", "Suncoast", "Miami",
-  "Florida", "Broward", "Pembroke", "Hallandale", "Lakeside", "Riverfront", "Gator", "Dolphin",
-  "Marlin", "Tarpon", "Hibiscus", "Royal Palm", "Sandpiper", "Bluewater", "Golden", "Café Olé",
-  "Señor", "Peña", "Jürgen's", "O'Malley's", "Smith & Sons", "García", "Nguyen", "Patel",
-];
+const NAME_FIRST = NAME_FIRST_WORDS;
 
-const NAME_SECOND = [
-  "Auto Repair", "Logistics", "Bakery", "Dental Care", "Construction", "Realty", "Plumbing",
-  "Electric", "Landscaping", "Marine Services", "Consulting", "Roofing", "Pool Service", "Catering",
-  "Trucking", "Insurance", "Pharmacy", "Cleaning Services", "Fitness", "Imports", "Tile & Stone",
-  "Air Conditioning", "Medical Group", "Law Group", "Holdings", "Ventures", "Investments",
-  "Hospitality", "Laundry", "Printing", "Boutique", "Grill", "Seafood", "Pet Care", "Tutoring",
-  "Hardware", "Auto Sales", "Towing", "Security", "Staffing", "Freight", "Motors", "Designs",
-];
+const NAME_SECOND = NAME_SECOND_WORDS;
 
 const SUFFIX_BY_TYPE: Record<string, string[]> = {
   CORP: ["Inc", "Inc.", "Corp", "Corporation", "Co."],
@@ -127,13 +106,9 @@ export type GeneratedBusiness = {
  */
 export function generateBusiness(index: number, inTown: boolean): GeneratedBusiness {
   const r = rng(index * 2654435761 + 17);
-  // Weighted so the registry looks like Florida's: mostly LLCs and corporations, mostly active.
-  const typeRoll = r();
-  const filingType =
-    typeRoll < 0.45 ? "LLC" : typeRoll < 0.75 ? "CORP" : FILING_TYPES[2 + Math.floor(r() * (FILING_TYPES.length - 2))];
-  const statusRoll = r();
-  const status =
-    statusRoll < 0.62 ? "ACTIVE" : statusRoll < 0.84 ? "INACTIVE" : STATUSES[2 + Math.floor(r() * (STATUSES.length - 2))];
+  // Weighted so the registry looks like Florida's: mostly LLCs and corporations, mostly inactive.
+  const filingType = pickWeighted(FILING_TYPE_WEIGHTS, r());
+  const status = pickWeighted(STATUS_WEIGHTS, r());
   const suffix = pick(r, SUFFIX_BY_TYPE[filingType]);
   const base = `${pick(r, NAME_FIRST)} ${pick(r, NAME_SECOND)}`;
   // A trailing number keeps generated names distinct enough to be useful as search targets.
@@ -145,8 +120,10 @@ export function generateBusiness(index: number, inTown: boolean): GeneratedBusin
   const place = inTown
     ? { city: "Pembroke Park", zip: pick(r, PEMBROKE_PARK_ZIPS), street: pick(r, PEMBROKE_PARK_STREETS) }
     : (() => {
-        const c = pick(r, OTHER_CITIES);
-        return { city: c.city, zip: pick(r, c.zips), street: pick(r, STREET_NAMES) };
+        // By the cities' weights: a few large ones, a long tail of towns, Pembroke Park among them.
+        const city = pickWeighted(CITIES, r());
+        if (city === "Pembroke Park") return { city, zip: pick(r, PEMBROKE_PARK_ZIPS), street: pick(r, PEMBROKE_PARK_STREETS) };
+        return { city, zip: pick(r, cityZips(city)), street: pick(r, STREET_NAMES) };
       })();
   const houseNumber = 100 + Math.floor(r() * 9800);
   return {

@@ -167,8 +167,11 @@ export function GuidedTour({ page, onEnd }: GuidedTourProps) {
   }, [end]);
 
   if (!step) return null;
-  // Only position and size move smoothly (a transition on visibility would delay focus).
-  const motion = prefersReducedMotion() ? "" : "transition-[top,left,width,height] duration-200";
+  // Only position and size move smoothly (a transition on visibility would delay focus). Both
+  // boxes sit at the viewport's origin and move by transform, never by top/left: a transform
+  // is not a layout shift, so the tour costs the page no CLS (Lighthouse counted 0.36 when the
+  // popover slid in by `top`). The popover animates only between steps, not into its first place.
+  const motion = prefersReducedMotion() ? "" : "transition-[transform,width,height] duration-200";
 
   return (
     <div
@@ -190,8 +193,9 @@ export function GuidedTour({ page, onEnd }: GuidedTourProps) {
           className={`pointer-events-none rounded-lg ${motion}`}
           style={{
             position: "absolute",
-            top: box.top,
-            left: box.left,
+            top: 0,
+            left: 0,
+            transform: `translate(${box.left}px, ${box.top}px)`,
             width: box.width,
             height: box.height,
             boxShadow: `0 0 0 3px ${TOUR_PRIMARY_COLOR}, 0 0 0 9999px rgba(15, 23, 42, 0.6)`,
@@ -207,11 +211,12 @@ export function GuidedTour({ page, onEnd }: GuidedTourProps) {
         tabIndex={-1}
         data-testid="tour-popover"
         data-placement={position?.placement}
-        className={`w-[min(22rem,calc(100vw-1rem))] rounded-lg bg-white p-5 text-slate-900 shadow-2xl outline-none focus-visible:ring-4 dark:bg-slate-900 dark:text-slate-100 ${motion}`}
+        className={`w-[min(22rem,calc(100vw-1rem))] rounded-lg bg-white p-5 text-slate-900 shadow-2xl outline-none focus-visible:ring-4 dark:bg-slate-900 dark:text-slate-100 ${index > 0 ? motion : ""}`}
         style={{
           position: "absolute",
-          top: position?.top ?? MARGIN,
-          left: position?.left ?? MARGIN,
+          top: 0,
+          left: 0,
+          transform: `translate(${position?.left ?? MARGIN}px, ${position?.top ?? MARGIN}px)`,
           visibility: position ? "visible" : "hidden",
           borderTop: `4px solid ${TOUR_PRIMARY_COLOR}`,
         }}

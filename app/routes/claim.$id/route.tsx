@@ -9,6 +9,7 @@ import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ClaimForm } from "./claim-form";
 import { parseId } from "~/lib/ids";
+import { pageMeta } from "~/lib/meta";
 
 const AUTH_DESCRIPTION = "Please log in to claim a business";
 
@@ -29,9 +30,11 @@ function toBusinessPage(businessId: number, heldBySomeoneElse: boolean) {
     : redirect(`/business/${businessId}`);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Claim ${data.business.name} | Florida Business Registry` : "Claim a Business | Florida Business Registry" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data ? `Claim ${data.business.name}` : "Claim a Business",
+    "Claim your business with the 7-digit code from the town's letter, then pay its Business Tax Receipt online.",
+  );
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { description: AUTH_DESCRIPTION });

@@ -1,0 +1,13 @@
+import type { MetaDescriptor } from "@remix-run/node";
+
+/**
+ * A page's title and meta description. A route's `meta` replaces the root's (Remix v2 does not
+ * merge them), so every route that sets its title sets its description here too: search engines
+ * show it, and Lighthouse's SEO score counts it.
+ */
+export function pageMeta(title: string, description: string): MetaDescriptor[] {
+  return [
+    { title: `${title} | Florida Business Registry` },
+    { name: "description", content: description },
+  ];
+}

@@ -1,0 +1,152 @@
+/**
+ * Issue 20: the planned search (filters as FTS tags, sorted small sets, index walks for big ones)
+ * must give exactly the answers of the plain reading of the rules, for every combination of
+ * filters, on the demo data. The reference below is deliberately naive: one SQL statement over
+ * the whole table, filters as plain comparisons (and LIKE for the document number), the name's
+ * three tiers written out as a CASE, no tags, no caps, no index choices. Each combination runs
+ * three times: sorting every uncapped result, the planner's own choice (SORT_LIMIT) and sorting
+ * forbidden (sortLimit 0), so both ways to a page are compared.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { buildNameKeys, buildNameQuery, normalizeDocNumber } from "~/lib/search-query";
+import { COUNT_CAP, SORT_LIMIT, uncachedSearch, uncachedSuggestions, type SearchParams } from "~/models/business-search.server";
+import { seedDemoData } from "../../scripts/lib/seed";
+
+const NAME_KEY = `lower(replace(replace(replace(replace(b.name, '''', ''), '’', ''), '.', ''), ',', ''))`;
+
+type Ref = { ids: number[]; count: number };
+
+/** Every matching id in the order the rules define, and the (uncapped) count. */
+function reference(p: SearchParams): Ref {
+  const client = getDb().$client;
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (p.doc) {
+    const prefix = normalizeDocNumber(p.doc);
+    if (!prefix) return { ids: [], count: 0 };
+    clauses.push("b.document_number LIKE ?");
+    params.push(`${prefix}%`);
+  }
+  const add = (clause: string, value: unknown) => {
+    clauses.push(clause);
+    params.push(value);
+  };
+  // The town's name means the town as configured (README "The town's businesses"): its city
+  // names as the state and the product write them, and its ZIP codes.
+  if (p.city?.toUpperCase() === "PEMBROKE PARK") {
+    clauses.push("b.city IN ('Pembroke Park', 'PEMBROKE PARK') AND substr(b.zip, 1, 5) IN ('33009', '33023')");
+  } else if (p.city) add("b.city = ?", p.city);
+  if (p.type) add("b.filing_type = ?", p.type);
+  if (p.status) add("b.status = ?", p.status.toUpperCase());
+  if (typeof p.claimed === "boolean") add("b.is_claimed = ?", p.claimed ? 1 : 0);
+  const filters = clauses.length ? clauses.join(" AND ") : "1";
+  if (p.name) {
+    const fts = buildNameQuery(p.name);
+    const keys = buildNameKeys(p.name);
+    if (!fts || !keys) return { ids: [], count: 0 };
+    const upper = keys.prefix.slice(0, -1) + String.fromCodePoint(keys.prefix.codePointAt(keys.prefix.length - 1)! + 1);
+    const marks = keys.exact.map(() => "?").join(",");
+    const rows = client
+      .prepare(
+        `SELECT id, tier FROM (
+           SELECT b.id AS id, ${NAME_KEY} AS k,
+             CASE WHEN ${NAME_KEY} IN (${marks}) THEN 0
+                  WHEN ${NAME_KEY} >= ? AND ${NAME_KEY} < ? THEN 1
+                  WHEN b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?) THEN 2 END AS tier
+           FROM businesses b WHERE ${filters})
+         WHERE tier IS NOT NULL ORDER BY tier, CASE WHEN tier < 2 THEN k END, id`,
+      )
+      .all(...keys.exact, keys.prefix, upper, fts.all, ...params) as { id: number }[];
+    const count = (
+      client
+        .prepare(
+          `SELECT count(*) AS n FROM businesses b WHERE ${filters} AND b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)`,
+        )
+        .get(...params, fts.all) as { n: number }
+    ).n;
+    return { ids: rows.map((r) => r.id), count };
+  }
+  const order = p.doc ? "b.document_number" : p.city ? "b.name, b.id" : "b.id";
+  const ids = client.prepare(`SELECT b.id AS id FROM businesses b WHERE ${filters} ORDER BY ${order}`).all(...params) as {
+    id: number;
+  }[];
+  return { ids: ids.map((r) => r.id), count: ids.length };
+}
+
+const NAMES = [undefined, "s", "sunshine", "florida", "auto repair", "pembroke park demo", "gulf log"];
+const DOCS = [undefined, "L"];
+const CITIES = [undefined, "Pembroke Park", "Miami", "Nowhere"];
+const TYPES = [undefined, "LLC", "CORP", "LLLP"];
+const STATUSES = [undefined, "ACTIVE", "inactive", "REVOKED"];
+const CLAIMED = [undefined, true, false];
+
+function* combinations(): Generator<SearchParams> {
+  for (const name of NAMES)
+    for (const doc of DOCS)
+      for (const city of CITIES)
+        for (const type of TYPES)
+          for (const status of STATUSES)
+            for (const claimed of CLAIMED) yield { name, doc, city, type, status, claimed };
+}
+
+const describeParams = (p: SearchParams) => JSON.stringify(p);
+
+describe("the planned search gives the reference answers", () => {
+  beforeAll(async () => {
+    await seedDemoData(getDb());
+  });
+
+  it("for every filter combination: count, first page, a middle page and the last page", () => {
+    const client = getDb().$client;
+    let compared = 0;
+    let nonEmpty = 0;
+    const mismatches: string[] = [];
+    for (const p of combinations()) {
+      const ref = reference(p);
+      const total = Math.min(ref.count, COUNT_CAP);
+      const limit = 10;
+      const lastPage = Math.max(1, Math.ceil(total / limit));
+      for (const sortLimit of [COUNT_CAP, SORT_LIMIT, 0]) {
+        for (const page of new Set([1, Math.ceil(lastPage / 2), lastPage])) {
+          const got = uncachedSearch(client, { ...p, page, limit }, { sortLimit });
+          const want = ref.ids.slice((page - 1) * limit, page * limit);
+          const ids = got.businesses.map((b) => b.id);
+          compared++;
+          if (got.pagination.total !== total || JSON.stringify(ids) !== JSON.stringify(want)) {
+            mismatches.push(
+              `${describeParams(p)} page ${page} sortLimit ${sortLimit}: total ${got.pagination.total} vs ${total}, ids ${ids} vs ${want}`,
+            );
+          }
+        }
+      }
+      if (ref.count > 0) nonEmpty++;
+    }
+    expect(mismatches.slice(0, 10)).toEqual([]);
+    // The grid is not vacuous: thousands of comparisons, many with results.
+    expect(compared).toBeGreaterThan(5_000);
+    expect(nonEmpty).toBeGreaterThan(300);
+  }, 300_000);
+
+  it("suggestions within a town are the first reference rows", () => {
+    const client = getDb().$client;
+    for (const name of NAMES.filter(Boolean) as string[]) {
+      for (const city of CITIES) {
+        const want = reference({ name, city }).ids.slice(0, 5);
+        expect(uncachedSuggestions(client, { name, city }).map((s) => s.id), `${name} in ${city}`).toEqual(want);
+      }
+    }
+  });
+
+  it("follows changes of a business's filter values (the FTS tags are kept by triggers)", () => {
+    const client = getDb().$client;
+    const find = (p: SearchParams) => uncachedSearch(client, { ...p, page: 1, limit: 100 }).businesses.map((b) => b.id);
+    expect(find({ name: "Pembroke Park Demo Bakery", city: "Pembroke Park", status: "ACTIVE" })).toContain(1);
+    client.prepare("UPDATE businesses SET city = 'Miami', status = 'REVOKED', is_claimed = 1 WHERE id = 1").run();
+    expect(find({ name: "Pembroke Park Demo Bakery", city: "Pembroke Park" })).not.toContain(1);
+    expect(find({ name: "Pembroke Park Demo Bakery", city: "Miami", status: "REVOKED", claimed: true })).toContain(1);
+    expect(find({ city: "Miami", status: "REVOKED", claimed: true })).toContain(1);
+    client.prepare("UPDATE businesses SET city = 'Pembroke Park', status = 'ACTIVE', is_claimed = 0 WHERE id = 1").run();
+    expect(find({ city: "Miami", status: "REVOKED", claimed: true })).not.toContain(1);
+  });
+});
