@@ -669,7 +669,7 @@ export const ENDPOINTS: Endpoint[] = [
             businessName: "Gulfstream Logistics LLC",
             documentNumber: "L24000000003",
             ownerId: 2,
-            claimedDate: "2026-02-03",
+            claimedDate: "2026-02-03T10:00:00.000Z",
             driversLicenseUrl: "/resources/licenses/3",
           },
         ],

@@ -148,7 +148,7 @@ export const LicenseRow = z.object({
   businessName: z.string(),
   documentNumber: z.string(),
   ownerId: id.nullable(),
-  claimedDate: z.iso.date().nullable(),
+  claimedDate: timestamp.nullable(),
   driversLicenseUrl: z.string().describe("The protected download route (owner or administrator only)"),
 });
 
