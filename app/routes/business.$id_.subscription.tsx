@@ -13,6 +13,7 @@ import {
   SubscriptionError,
 } from "~/models/subscription.server";
 import { getPublishableKey } from "~/services/stripe.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -68,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const args = { businessId: business.id, userId: user.id };
   if (intent === "setup") {
     try {
-      return redirect(await createSubscriptionCheckout(args));
+      return redirect(await createSubscriptionCheckout({ ...args, origin: publicOrigin(request) }));
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
       return redirectWithToast(back, { title: "Subscription error", description: error.message || "Failed to create subscription", variant: "destructive" });
