@@ -168,7 +168,7 @@ export const ENDPOINTS: Endpoint[] = [
       400: error("Invalid input", "Please check your information and try again", { password: ["Password is required"] }),
       401: error("Wrong username or password (the same answer for an unknown username)", "Invalid username or password"),
       415: notJson,
-      429: error("Too many failed sign-ins: see the Retry-After header", "Too many failed sign-in attempts. Please try again in 15 minutes."),
+      429: error("Too many failed sign-ins: see the Retry-After header", "Too many failed sign-in attempts. For your security, sign-in is paused: please try again in 15 minutes."),
     },
   },
   {
@@ -356,7 +356,7 @@ export const ENDPOINTS: Endpoint[] = [
       404: error("No such business", "Business not found"),
       409: error("Already claimed", "This business has already been claimed by someone else."),
       413: error("The licence file is over 5 MB", "File size must be less than 5MB", { driversLicenseFile: ["File size must be less than 5MB"] }),
-      429: error("Too many wrong codes: see the Retry-After header", "For your security, claiming it is locked for 60 minutes. Please try again later."),
+      429: error("Too many wrong codes: see the Retry-After header", "Too many incorrect verification codes for this business. For your security, claiming it is locked for 60 minutes. Please try again later."),
     },
   },
   {

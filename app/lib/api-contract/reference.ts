@@ -51,6 +51,7 @@ const ACCESS: Record<Endpoint["auth"], string> = {
 const HUGE = 1e12;
 
 function typeOf(schema: JsonSchema): string {
+  if (schema.format === "binary") return "file";
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(" or ");
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
@@ -61,13 +62,16 @@ function typeOf(schema: JsonSchema): string {
 
 function notesOf(schema: JsonSchema): string {
   const notes: string[] = [];
-  const inner = schema.anyOf?.find((s) => s.type !== "null") ?? schema;
+  const inner = schema.format === "binary" ? schema : (schema.anyOf?.find((s) => s.type !== "null") ?? schema);
   if (inner.minLength !== undefined && inner.minLength === inner.maxLength) notes.push(`exactly ${inner.minLength} characters`);
   else {
-    if (inner.minLength) notes.push(`at least ${inner.minLength} characters`);
+    if (inner.minLength === 1) notes.push("not empty");
+    else if (inner.minLength) notes.push(`at least ${inner.minLength} characters`);
     if (inner.maxLength !== undefined && inner.format !== "binary") notes.push(`at most ${inner.maxLength} characters`);
   }
   if (inner.format === "binary" && inner.maxLength) notes.push(`at most ${Math.round(inner.maxLength / 1024 / 1024)} MB`);
+  const mediaTypes = (schema.anyOf ?? []).map((s) => s.contentMediaType).filter(Boolean);
+  if (mediaTypes.length) notes.push(mediaTypes.join(", "));
   if (inner.minimum !== undefined && Math.abs(inner.minimum) < HUGE) notes.push(`from ${inner.minimum}`);
   if (inner.maximum !== undefined && Math.abs(inner.maximum) < HUGE) notes.push(`up to ${inner.maximum}`);
   if (inner.pattern && inner.format !== "email") notes.push(`matches ${inner.pattern}`);
