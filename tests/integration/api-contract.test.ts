@@ -19,7 +19,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses } from "~/db/schema";
 import { buildOpenApiDocument } from "~/lib/api-contract/openapi";
-import type { StripeDouble } from "~/services/stripe-double/index.server";
+import type { StripeDouble } from "../../stripe-double/index";
 import { uniqueAddress } from "../support/accounts";
 import { claimRequest, fixtureFile, run } from "../support/claim-requests";
 import { createBusiness, createUser, makeRequest, TEST_PASSWORD, unique } from "../support/factories";
@@ -153,6 +153,10 @@ function subscriptionCases(method: "PATCH" | "DELETE" | "POST"): Partial<Record<
           400: async () => {
             const { user, business } = await subscribed();
             return to(user, business.id, { autoRenew: "yes" } as never);
+          },
+          415: async () => {
+            const { user, business } = await subscribed();
+            return formBody("PATCH", `/api/subscription/${business.id}`, user);
           },
         }
       : {}),
@@ -290,6 +294,7 @@ const CASES: Cases = {
       const { user, business } = await owner({ paid: true });
       return json("POST", "/api/create-payment-intent", user, { businessId: business.id });
     },
+    415: async () => formBody("POST", "/api/create-payment-intent", await createUser()),
   },
   "POST /api/payments": {
     201: async () => {
@@ -311,6 +316,7 @@ const CASES: Cases = {
       getDb().update(businesses).set({ hasPaidBTR: true }).where(eq(businesses.id, business.id)).run();
       return json("POST", "/api/payments", user, { businessId: business.id, stripePaymentId });
     },
+    415: async () => formBody("POST", "/api/payments", await createUser()),
   },
   "GET /api/payments": {
     200: async () => get("/api/payments", (await recordedPayment()).user),
@@ -338,6 +344,7 @@ const CASES: Cases = {
       const { user, business } = await owner();
       return json("POST", "/api/create-subscription", user, { businessId: business.id, paymentMethodId: "pm_card_visa" });
     },
+    415: async () => formBody("POST", "/api/create-subscription", await createUser()),
   },
   "PATCH /api/subscription/{businessId}": subscriptionCases("PATCH"),
   "DELETE /api/subscription/{businessId}": subscriptionCases("DELETE"),

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as paymentPage from "~/routes/payment.$businessId";
 import * as subscriptionPage from "~/routes/business.$id_.subscription";
-import type { StripeDouble } from "~/services/stripe-double/index.server";
+import type { StripeDouble } from "../../stripe-double/index";
 import { resetEnvCache } from "~/utils/env.server";
 import { publicOrigin, publicOriginNotice } from "~/utils/public-origin.server";
 import { run } from "../support/claim-requests";

@@ -24,6 +24,7 @@ import {
   PublicBusiness,
   SuggestionList,
   User,
+  UserBusiness,
   UserPayment,
 } from "./responses";
 
@@ -365,8 +366,27 @@ export const ENDPOINTS: Endpoint[] = [
     operationId: "listMyBusinesses",
     tag: "Claims",
     summary: "The user's businesses",
+    description: "Those the user owns, plus any they paid for (the dashboard's list). Oldest claim first, then by name.",
     auth: "session",
-    responses: { 200: { description: "An array, by name", schema: z.array(OwnedBusiness), example: [sampleOwned] }, 401: signedOut },
+    responses: {
+      200: {
+        description: "An array",
+        schema: z.array(UserBusiness),
+        example: [
+          {
+            ...sampleOwned,
+            ownedByYou: true,
+            renewalDate: null,
+            subscriptionStatus: null,
+            autoRenew: false,
+            renewalNotice: null,
+            paymentCount: 1,
+            taxState: "paid",
+          },
+        ],
+      },
+      401: signedOut,
+    },
   },
   {
     method: "GET",
@@ -417,6 +437,7 @@ export const ENDPOINTS: Endpoint[] = [
       403: error("Not the business's owner", "Only the owner of this business can pay its Business Tax Receipt."),
       404: error("No such business", "We couldn't find the business you're trying to pay for"),
       409: error("Not claimed, or already paid", "This business has already paid its Business Tax Receipt."),
+      415: notJson,
     },
   },
   {
@@ -447,6 +468,7 @@ export const ENDPOINTS: Endpoint[] = [
       401: signedOut,
       404: error("No such business", "We couldn't find the business you're trying to pay for"),
       409: error("This business's receipt is already paid by another payment", "This business has already paid its Business Tax Receipt."),
+      415: notJson,
     },
   },
   {
@@ -512,6 +534,7 @@ export const ENDPOINTS: Endpoint[] = [
       403: error("Not the business's owner", "Only the owner of this business can manage its subscription."),
       404: error("No such business", "Business not found"),
       409: error("Receipt unpaid, or a subscription already exists", "A subscription already exists for this business."),
+      415: notJson,
     },
   },
   ...(["PATCH", "DELETE", "POST"] as const).map(
@@ -546,7 +569,10 @@ export const ENDPOINTS: Endpoint[] = [
           },
         }[method],
         ...(method === "PATCH"
-          ? { 400: error("autoRenew is not a boolean", "autoRenew must be true or false", { autoRenew: ["autoRenew must be true or false"] }) }
+          ? {
+              400: error("autoRenew is not a boolean", "autoRenew must be true or false", { autoRenew: ["autoRenew must be true or false"] }),
+              415: notJson,
+            }
           : {}),
         401: signedOut,
         403: error("Not the business's owner", "Only the owner of this business can manage its subscription."),

@@ -74,6 +74,23 @@ export const OwnedBusiness = PublicBusiness.extend({
   hasDriversLicense: z.boolean(),
 });
 
+/**
+ * One of "the user's businesses" (the dashboard's list): those they own, plus any they paid for
+ * and no longer own (then only the public fields are filled).
+ */
+export const UserBusiness = PublicBusiness.extend({
+  ownerId: id.nullable().describe("The user's id when they own it, else null"),
+  ownedByYou: z.boolean(),
+  claimedAt: timestamp.nullable(),
+  renewalDate: timestamp.nullable(),
+  subscriptionStatus: nullableText,
+  autoRenew: z.boolean(),
+  renewalNotice: nullableText,
+  hasDriversLicense: z.boolean(),
+  paymentCount: z.number().int().min(0),
+  taxState: z.enum(["paid", "pay", "claim"]).describe("paid: a payment exists; pay: claimed by the user, unpaid; claim: not theirs to pay yet"),
+});
+
 export const ClaimedBusiness = OwnedBusiness.extend({
   btr: z.object({
     paid: z.boolean(),
@@ -160,6 +177,7 @@ export const RESPONSE_COMPONENTS = {
   BusinessCard,
   PublicBusiness,
   OwnedBusiness,
+  UserBusiness,
   ClaimedBusiness,
   BusinessList,
   BusinessSuggestion,
