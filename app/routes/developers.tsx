@@ -86,14 +86,17 @@ function Fields({ caption, rows }: { caption: string; rows: FieldRow[] }) {
 
 function EndpointSection({ endpoint }: { endpoint: EndpointView }) {
   return (
-    <section aria-labelledby={`${endpoint.anchor}-heading`} id={endpoint.anchor} className="mt-8 scroll-mt-24 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h3 id={`${endpoint.anchor}-heading`} className="text-lg font-semibold">
-        <span className="mr-2 rounded bg-slate-800 px-2 py-0.5 font-mono text-sm text-white dark:bg-slate-200 dark:text-slate-900">
-          {endpoint.method}
-        </span>
-        <span className="font-mono">{endpoint.path}</span>
-      </h3>
-      <p className="mt-2">{endpoint.summary}.</p>
+    // A <details> per endpoint: the page stays scannable, and opens without JavaScript.
+    <details id={endpoint.anchor} className="mt-4 scroll-mt-24 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <summary className="cursor-pointer">
+        <h3 className="inline text-lg font-semibold">
+          <span className="mr-2 rounded bg-slate-800 px-2 py-0.5 font-mono text-sm text-white dark:bg-slate-200 dark:text-slate-900">
+            {endpoint.method}
+          </span>
+          <span className="font-mono">{endpoint.path}</span>
+        </h3>
+        <span className="ml-2 text-slate-700 dark:text-slate-300">{endpoint.summary}</span>
+      </summary>
       {endpoint.description ? <p className="mt-1 text-slate-700 dark:text-slate-300">{endpoint.description}</p> : null}
       <p className="mt-1 text-sm">
         <strong>Who may call it:</strong> {endpoint.access}
@@ -135,7 +138,7 @@ function EndpointSection({ endpoint }: { endpoint: EndpointView }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </details>
   );
 }
 
