@@ -44,7 +44,6 @@ process.env.NODE_ENV = "test";
 process.env.DATABASE_PATH = path.join(E2E.dir, "app.db");
 process.env.UPLOADS_DIR = path.join(E2E.dir, "uploads");
 process.env.SESSION_SECRET = E2E.secret;
-process.env.APP_URL = `http://localhost:${E2E.port}`;
 process.env.E2E_PORT = String(E2E.port);
 process.env.E2E_STRIPE_PORT = String(E2E.stripePort);
 

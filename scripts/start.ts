@@ -25,6 +25,9 @@ const { getEnv } = await import("~/utils/env.server");
 const { prepareDatabase, serveBuild } = await import("./lib/serve");
 const { startDemoStripe } = await import("./lib/demo-stripe");
 
+const { publicOriginNotice } = await import("~/utils/public-origin.server");
+
 const env = getEnv();
+console.log(publicOriginNotice(env));
 await prepareDatabase(env, console.log);
 serveBuild(await startDemoStripe(env));

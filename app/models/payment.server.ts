@@ -13,7 +13,6 @@ import { fiscalYearLabel } from "~/lib/fiscal-year";
 import { parseId } from "~/lib/ids";
 import { getBusinessById, isOwner } from "~/models/business.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
-import { getEnv } from "~/utils/env.server";
 
 export const DEFAULT_DESCRIPTION = "Business Tax Receipt";
 
@@ -120,14 +119,17 @@ export async function createBtrCheckoutSession({
   businessId,
   userId,
   description = DEFAULT_DESCRIPTION,
+  origin,
 }: {
   businessId: number;
   userId: number;
   description?: string;
+  /** Where Stripe sends the payer back (utils/public-origin): the site they are signed in on. */
+  origin: string;
 }): Promise<{ url: string; id: string }> {
   const business = requirePayableBusiness(businessId, userId);
   const fee = feeFor(business);
-  const appUrl = getEnv().APP_URL.replace(/\/$/, "");
+  const appUrl = origin.replace(/\/$/, "");
   const metadata = metadataFor(business, userId, description);
   const user = getDb().select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
   try {

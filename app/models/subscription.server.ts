@@ -17,7 +17,6 @@ import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
 import { CURRENCY, feeFor } from "~/lib/fee";
 import { getBusinessById, isOwner } from "~/models/business.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
-import { getEnv } from "~/utils/env.server";
 
 export const RENEWAL_FAILED_NOTICE =
   "Your Business Tax Receipt auto-renewal payment failed. Please update your card or pay the renewal manually.";
@@ -232,10 +231,19 @@ export async function createSubscription({
 }
 
 /** Without JavaScript: a Checkout Session in subscription mode that comes back to the business page. */
-export async function createSubscriptionCheckout({ businessId, userId }: { businessId: number; userId: number }): Promise<string> {
+export async function createSubscriptionCheckout({
+  businessId,
+  userId,
+  origin,
+}: {
+  businessId: number;
+  userId: number;
+  /** Where Stripe sends the owner back (utils/public-origin). */
+  origin: string;
+}): Promise<string> {
   const business = requireSubscriptionOwner(businessId, userId);
   if (hasLiveSubscription(business)) throw new SubscriptionError(409, "A subscription already exists for this business.");
-  const appUrl = getEnv().APP_URL.replace(/\/$/, "");
+  const appUrl = origin.replace(/\/$/, "");
   try {
     await dropUnconfirmed(business);
     const customer = await getOrCreateCustomer(userId);

@@ -3,11 +3,10 @@ import { listPaymentsForUser, PaymentError, paymentJson, verifyAndRecordPayment 
 import { apiError, assertMethod, readJsonObject, requireBodyId } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
-/** GET: the signed-in user's own payments (amounts in cents). */
+/** GET: the signed-in user's own payments (amounts in cents), newest first: a JSON array, as the spec's client reads it. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  const payments = listPaymentsForUser(user.id).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
-  return Response.json({ payments });
+  return Response.json(listPaymentsForUser(user.id).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })));
 }
 
 /**

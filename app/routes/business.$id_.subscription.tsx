@@ -15,6 +15,7 @@ import {
 } from "~/models/subscription.server";
 import { getPublishableKey } from "~/services/stripe.server";
 import { requireOwnedBusiness } from "~/utils/owner.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { requireUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/lib/meta";
@@ -117,7 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "setup") {
     try {
-      return redirect(await createSubscriptionCheckout(args));
+      return redirect(await createSubscriptionCheckout({ ...args, origin: publicOrigin(request) }));
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
       return redirectWithToast(back, { title: "Subscription error", description: error.message || "Failed to create subscription", variant: "destructive" });

@@ -23,6 +23,7 @@ import {
   verifyAndRecordPayment,
 } from "~/models/payment.server";
 import { getPublishableKey, isDemoMode } from "~/services/stripe.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 import { requireUser } from "~/utils/session.server";
 import { pageMeta } from "~/lib/meta";
@@ -158,7 +159,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    const session = await createBtrCheckoutSession({ businessId, userId: user.id, description: submission.value.description });
+    const session = await createBtrCheckoutSession({
+      businessId,
+      userId: user.id,
+      description: submission.value.description,
+      origin: publicOrigin(request),
+    });
     return redirect(session.url);
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;

@@ -53,6 +53,8 @@ const EnvSchema = z
 export type Env = z.infer<typeof EnvSchema> & {
   SESSION_SECRETS: string[];
   APP_URL: string;
+  /** APP_URL came from the environment (not the localhost default): see utils/public-origin. */
+  APP_URL_SET: boolean;
 };
 
 export class EnvError extends Error {
@@ -73,6 +75,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    APP_URL_SET: env.APP_URL !== undefined,
     // Comma-separated to allow rotation: the first signs, all verify.
     SESSION_SECRETS: (env.SESSION_SECRET ?? "dev-only-insecure-session-secret")
       .split(",")

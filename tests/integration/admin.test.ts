@@ -115,7 +115,7 @@ describe("pagination", () => {
 
   it("an empty list has one empty page", async () => {
     const body = await (await get(apiBusinesses, `/api/admin/businesses?name=${unique("nothingmatches")}`)).json();
-    expect(body).toEqual({ businesses: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 1 }, capped: false });
+    expect(body).toEqual({ businesses: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 1 }, totalIsCapped: false });
   });
 });
 
@@ -256,11 +256,11 @@ describe("a registry larger than the search's count cap (runs last: it adds 10,0
     const total = 23 + 10_001;
     const first = await (await get(apiBusinesses, "/api/admin/businesses")).json();
     expect(first.pagination).toEqual({ page: 1, limit: 10, total, totalPages: Math.ceil(total / 10) });
-    expect(first.capped).toBe(false);
+    expect(first.totalIsCapped).toBe(false);
     const last = await (await get(apiBusinesses, `/api/admin/businesses?page=${Math.ceil(total / 10)}&limit=10`)).json();
     expect(last.businesses.map((b: { name: string }) => b.name)).toEqual(["Bulk Cap 9997 LLC", "Bulk Cap 9998 LLC", "Bulk Cap 9999 LLC", "Bulk Cap 10000 LLC"]);
     const broad = await (await get(apiBusinesses, "/api/admin/businesses?name=bulk")).json();
-    expect(broad.capped).toBe(true);
+    expect(broad.totalIsCapped).toBe(true);
     expect(broad.pagination.total).toBe(10_000);
   });
 });

@@ -341,15 +341,15 @@ describe("hosted checkout (no JavaScript)", () => {
 });
 
 describe("reading payments and receipts", () => {
-  it("GET /api/payments lists only the user's own; the Stripe-id lookup finds only the user's own", async () => {
+  it("GET /api/payments answers an array of only the user's own; the Stripe-id lookup finds only the user's own", async () => {
     const a = await ownerWithBusiness();
     const b = await ownerWithBusiness();
     const intentA = await paidIntent(a.owner, a.business.id);
     const recorded = (await (await recordPayment(a.owner, { businessId: a.business.id, stripePaymentId: intentA.id })).json()) as { id: number };
-    const listA = (await (await callRoute(paymentsRoute.loader, await makeRequest("/api/payments", { user: a.owner }))).json()) as { payments: { id: number }[] };
-    expect(listA.payments.map((p) => p.id)).toEqual([recorded.id]);
-    const listB = (await (await callRoute(paymentsRoute.loader, await makeRequest("/api/payments", { user: b.owner }))).json()) as { payments: unknown[] };
-    expect(listB.payments).toEqual([]);
+    const listA = (await (await callRoute(paymentsRoute.loader, await makeRequest("/api/payments", { user: a.owner }))).json()) as { id: number }[];
+    expect(listA.map((p) => p.id)).toEqual([recorded.id]);
+    const listB = (await (await callRoute(paymentsRoute.loader, await makeRequest("/api/payments", { user: b.owner }))).json()) as unknown[];
+    expect(listB).toEqual([]);
     expect((await callRoute(paymentsRoute.loader, await makeRequest("/api/payments"))).status).toBe(401);
 
     const own = await callRoute(byStripeIdRoute.loader, await makeRequest(`/api/payments/stripe/${intentA.id}`, { user: a.owner }), { stripePaymentId: intentA.id });

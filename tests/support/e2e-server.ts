@@ -14,7 +14,9 @@ process.env.PORT = port;
 process.env.DATABASE_PATH = path.join(dir, "app.db");
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
 process.env.SESSION_SECRET ??= "e2e-session-secret-0123456789abcdef";
-process.env.APP_URL = `http://localhost:${port}`;
+// No APP_URL: Stripe's return URLs follow the address the browser opened (localhost or
+// 127.0.0.1), as in a default install (tests/e2e/checkout-origin.spec.ts).
+delete process.env.APP_URL;
 
 const { getEnv } = await import("~/utils/env.server");
 const { prepareDatabase, serveBuild } = await import("../../scripts/lib/serve");

@@ -8,6 +8,12 @@ export function Footer({ year, theme }: { year: number; theme: ThemePreference }
         <p className="text-sm text-slate-600 dark:text-slate-300">
           © {year} Florida Business Registry. All rights reserved.
         </p>
+        <a
+          href="/developers"
+          className="text-sm font-medium text-slate-700 underline hover:text-slate-900 dark:text-slate-200 dark:hover:text-white"
+        >
+          API for developers
+        </a>
         <ThemeSwitch preference={theme} />
       </div>
     </footer>

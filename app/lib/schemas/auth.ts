@@ -46,16 +46,25 @@ export const RegisterFieldsSchema = z.object({
     .min(PASSWORD_MIN, { error: "Please confirm your password" }),
 });
 
-function passwordsMatch<T extends { confirmPassword: string }>(key: keyof T & string) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    if (value[key] !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match" });
-    }
+/**
+ * 'Passwords do not match' on confirmPassword. An object-level refinement normally runs only once
+ * every field is valid, so a form with other mistakes would hide it; `when` lets it run as soon
+ * as both passwords are strings, so it shows together with the other fields' messages.
+ */
+function passwordsMatch(key: "password" | "newPassword") {
+  return {
+    error: "Passwords do not match",
+    path: ["confirmPassword"],
+    when: (payload: z.core.ParsePayload) => {
+      const value = payload.value as Record<string, unknown> | null;
+      return typeof value?.[key] === "string" && typeof value.confirmPassword === "string";
+    },
   };
 }
 
-export const ApiRegisterSchema = RegisterFieldsSchema.superRefine(
-  passwordsMatch<z.infer<typeof RegisterFieldsSchema>>("password"),
+export const ApiRegisterSchema = RegisterFieldsSchema.refine(
+  (value) => value.password === value.confirmPassword,
+  passwordsMatch("password"),
 );
 
 export const RegisterSchema = RegisterFieldsSchema.extend({
@@ -63,7 +72,7 @@ export const RegisterSchema = RegisterFieldsSchema.extend({
     .boolean({ error: "You must accept the terms and conditions" })
     .refine((v) => v, { error: "You must accept the terms and conditions" }),
   redirectTo: z.string().optional(),
-}).superRefine(passwordsMatch<z.infer<typeof RegisterFieldsSchema>>("password"));
+}).refine((value) => value.password === value.confirmPassword, passwordsMatch("password"));
 export type RegisterInput = z.infer<typeof ApiRegisterSchema>;
 
 export const ProfileSchema = z.object({
@@ -85,8 +94,9 @@ const PasswordFieldsSchema = z.object({
     .string({ error: "Please confirm your new password" })
     .min(PASSWORD_MIN, { error: "Please confirm your new password" }),
 });
-export const PasswordChangeSchema = PasswordFieldsSchema.superRefine(
-  passwordsMatch<z.infer<typeof PasswordFieldsSchema>>("newPassword"),
+export const PasswordChangeSchema = PasswordFieldsSchema.refine(
+  (value) => value.newPassword === value.confirmPassword,
+  passwordsMatch("newPassword"),
 );
 export type PasswordChangeInput = z.infer<typeof PasswordChangeSchema>;
 

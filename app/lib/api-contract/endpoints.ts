@@ -1,0 +1,765 @@
+/**
+ * The JSON API's contract, written once: every /api endpoint, what it takes and what it answers.
+ * /api/openapi.json and the /developers page are generated from this list, and
+ * tests/integration/api-contract.test.ts holds every route to it.
+ *
+ * Adding an endpoint = adding one entry to ENDPOINTS (and its cases to the contract test).
+ * Request bodies are the zod schemas the routes validate with (app/lib/schemas); answers are the
+ * schemas in ./responses.
+ */
+import { z } from "zod";
+import { ApiRegisterSchema, LoginSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/auth";
+import { ClaimSchema } from "~/lib/schemas/claim";
+import { PaymentSchema } from "~/lib/schemas/payment";
+import {
+  AdminBusiness,
+  AdminPayment,
+  BusinessList,
+  ClaimedBusiness,
+  ErrorBody,
+  LicenseRow,
+  OwnedBusiness,
+  Pagination,
+  Payment,
+  PublicBusiness,
+  SuggestionList,
+  User,
+  UserBusiness,
+  UserPayment,
+} from "./responses";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type Status = 200 | 201 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+/** none: anyone; session: signed in (the session cookie); admin: signed in as an administrator. */
+export type Auth = "none" | "session" | "admin" | "stripe-signature";
+
+export type ResponseSpec = {
+  description: string;
+  /** A JSON answer's schema; omitted for CSV answers (`csv`). */
+  schema?: z.ZodType;
+  csv?: { filename: string };
+  /** The answer shown for this status (the error answers' example is their message). */
+  example?: unknown;
+};
+
+export type Endpoint = {
+  method: HttpMethod;
+  /** OpenAPI form: /api/businesses/{id}. Must match the route file (api.businesses.$id.ts). */
+  path: string;
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  auth: Auth;
+  pathParams?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: { type: "json" | "multipart"; schema: z.ZodType; example: Record<string, unknown> };
+  /** The example request's path with parameters filled in (and query string), when it differs from `path`. */
+  examplePath?: string;
+  responses: Partial<Record<Status, ResponseSpec>>;
+};
+
+export const TAGS = {
+  Accounts: "Sign-up, sign-in and the signed-in user's profile.",
+  Businesses: "The public registry: listing, search and one business.",
+  Claims: "Claiming a business with the code from the town's letter, and the owner's lists.",
+  Payments: "Paying the Business Tax Receipt and reading payments back.",
+  Subscriptions: "Annual auto-renewal of the Business Tax Receipt.",
+  Exports: "The signed-in user's CSV downloads.",
+  Administration: "The town's administrators: lists and reports (administrators only).",
+  Stripe: "Called by Stripe, not by browsers.",
+  Contract: "This document.",
+} as const;
+export type Tag = keyof typeof TAGS;
+
+// ---- building blocks ------------------------------------------------------------------------
+
+const error = (description: string, message: string, fieldErrors?: Record<string, string[]>): ResponseSpec => ({
+  description,
+  schema: ErrorBody,
+  example: { error: fieldErrors ? { message, fieldErrors } : { message } },
+});
+const signedOut = error("Not signed in (no valid session cookie)", "Authentication required");
+const notAdmin = error("Signed in, but not an administrator", "Administrator access required");
+const notJson = error("The body is not sent as application/json", "Content-Type must be application/json");
+const badPaging = error("page or limit is not a whole number in range", "page must be a positive whole number");
+
+const idParam = (name: string, description: string) =>
+  z.object({ [name]: z.string().regex(/^\d+$/).describe(description) });
+const page = z.number().int().min(1).optional().describe("Page number, from 1 (default 1)");
+const limit = (fallback: number) =>
+  z.number().int().min(1).max(100).optional().describe(`Rows per page, 1 to 100 (default ${fallback})`);
+const text = (description: string) => z.string().max(200).optional().describe(description);
+const adminPaging = z.object({ page, limit: limit(10) });
+const adminBusinessQuery = adminPaging.extend({
+  name: text("Business name words (a registry search: its total stops at 10,000)"),
+  doc: z.string().max(40).optional().describe("Document number, whole or its beginning"),
+});
+
+const sampleUser = {
+  id: 2,
+  username: "demo",
+  email: "demo@example.com",
+  firstName: "Demo",
+  lastName: "Owner",
+  isAdmin: false,
+  createdAt: "2026-01-15T14:03:22.000Z",
+};
+const sampleCard = {
+  id: 3,
+  name: "Gulfstream Logistics LLC",
+  documentNumber: "L24000000003",
+  filingType: "LLC",
+  status: "ACTIVE",
+  address1: "3200 SW 52nd Ave",
+  address2: null,
+  city: "Pembroke Park",
+  state: "FL",
+  zip: "33023",
+  registeredOn: "2024-02-01",
+  category: "Transportation",
+  isClaimed: true,
+  canBeClaimed: false,
+  hasPaidBTR: true,
+};
+const samplePublic = { ...sampleCard, employeeCount: 4, vehicleCount: 3 };
+const sampleOwned = { ...samplePublic, ownerId: 2, claimedAt: "2026-02-03T10:00:00.000Z", hasDriversLicense: true };
+const samplePaymentFields = {
+  id: 7,
+  userId: 2,
+  businessId: 3,
+  amount: 15000,
+  currency: "usd",
+  description: "Business Tax Receipt",
+  stripePaymentId: "pi_3Q0example",
+  receiptUrl: "https://pay.stripe.com/receipts/example",
+  kind: "btr",
+  fiscalYear: "2025-2026",
+  createdAt: "2026-02-03T10:05:00.000Z",
+};
+const samplePagination = { page: 1, limit: 10, total: 2, totalPages: 1 };
+
+// ---- the endpoints --------------------------------------------------------------------------
+
+export const ENDPOINTS: Endpoint[] = [
+  // Accounts
+  {
+    method: "GET",
+    path: "/api/user",
+    operationId: "getCurrentUser",
+    tag: "Accounts",
+    summary: "The signed-in user",
+    description: "Never the password hash. A client reads 401 as 'nobody is signed in'.",
+    auth: "session",
+    responses: { 200: { description: "The user", schema: User, example: sampleUser }, 401: signedOut },
+  },
+  {
+    method: "POST",
+    path: "/api/login",
+    operationId: "login",
+    tag: "Accounts",
+    summary: "Sign in",
+    description:
+      "Sets the session cookie (`__session`, HttpOnly). With rememberMe it lasts 30 days, otherwise it ends with the browser session. " +
+      "10 failed sign-ins for one username (or from one address) within 15 minutes lock further attempts.",
+    auth: "none",
+    body: { type: "json", schema: LoginSchema, example: { username: "demo", password: "demo-user-1", rememberMe: false } },
+    responses: {
+      200: { description: "Signed in: the user, and a Set-Cookie header", schema: User, example: sampleUser },
+      400: error("Invalid input", "Please check your information and try again", { password: ["Password is required"] }),
+      401: error("Wrong username or password (the same answer for an unknown username)", "Invalid username or password"),
+      415: notJson,
+      429: error("Too many failed sign-ins: see the Retry-After header", "Too many failed sign-in attempts. For your security, sign-in is paused: please try again in 15 minutes."),
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/register",
+    operationId: "register",
+    tag: "Accounts",
+    summary: "Create an account",
+    description: "Does not sign in: sign in with POST /api/login next.",
+    auth: "none",
+    body: {
+      type: "json",
+      schema: ApiRegisterSchema,
+      example: {
+        username: "sunrise_cafe",
+        password: "a-good-password",
+        confirmPassword: "a-good-password",
+        email: "owner@sunrise.example",
+        firstName: "Ana",
+        lastName: "Lopez",
+      },
+    },
+    responses: {
+      201: {
+        description: "The new user",
+        schema: User,
+        example: { ...sampleUser, id: 12, username: "sunrise_cafe", email: "owner@sunrise.example", firstName: "Ana", lastName: "Lopez" },
+      },
+      400: error("Invalid input, or the username or email is taken", "Please check your information and try again", {
+        username: ["Username is already taken"],
+        confirmPassword: ["Passwords do not match"],
+      }),
+      415: notJson,
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/logout",
+    operationId: "logout",
+    tag: "Accounts",
+    summary: "Sign out",
+    description: "Ends the session and clears the cookie; fine when already signed out.",
+    auth: "none",
+    responses: { 200: { description: "Signed out", schema: z.object({ success: z.literal(true) }), example: { success: true } } },
+  },
+  {
+    method: "PATCH",
+    path: "/api/user/profile",
+    operationId: "updateProfile",
+    tag: "Accounts",
+    summary: "Change name and email",
+    auth: "session",
+    body: { type: "json", schema: ProfileSchema, example: { firstName: "Demo", lastName: "Owner", email: "demo@example.com" } },
+    responses: {
+      200: { description: "The updated user", schema: User, example: sampleUser },
+      400: error("Invalid input, or the email belongs to another account", "Please check your information and try again", {
+        email: ["Please enter a valid email address"],
+      }),
+      401: signedOut,
+      415: notJson,
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/user/password",
+    operationId: "changePassword",
+    tag: "Accounts",
+    summary: "Change the password",
+    description: "Ends the user's other sessions; this one stays signed in.",
+    auth: "session",
+    body: {
+      type: "json",
+      schema: PasswordChangeSchema,
+      example: { currentPassword: "demo-user-1", newPassword: "a-new-password", confirmPassword: "a-new-password" },
+    },
+    responses: {
+      200: {
+        description: "Changed",
+        schema: z.object({ success: z.literal(true), message: z.string() }),
+        example: { success: true, message: "Password updated" },
+      },
+      400: error("Invalid input or a wrong current password", "Failed to update password. Please check your current password", {
+        currentPassword: ["Failed to update password. Please check your current password"],
+      }),
+      401: signedOut,
+      415: notJson,
+    },
+  },
+
+  // Businesses
+  {
+    method: "GET",
+    path: "/api/businesses",
+    operationId: "listBusinesses",
+    tag: "Businesses",
+    summary: "The registry, page by page",
+    auth: "none",
+    query: z.object({ city: text("Only this city ('all' or empty: every city)"), page, limit: limit(10) }),
+    examplePath: "/api/businesses?city=Pembroke%20Park&page=1&limit=3",
+    responses: {
+      200: {
+        description: "One page of businesses",
+        schema: BusinessList,
+        example: { businesses: [sampleCard], pagination: { page: 1, limit: 3, total: 401, totalPages: 134 }, totalIsCapped: false },
+      },
+      400: badPaging,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/businesses/search",
+    operationId: "searchBusinesses",
+    tag: "Businesses",
+    summary: "Search the registry",
+    description:
+      "Every filter is optional. Exact and leading name matches come first. `total` stops at 10,000 (`totalIsCapped` then says so). " +
+      "With suggest=1 it answers up to `limit` (default 5) suggestions, without counting.",
+    auth: "none",
+    query: z.object({
+      q: text("Business name words (same as name)"),
+      name: text("Business name words"),
+      doc: text("Document number, whole or its beginning"),
+      city: text("City ('all' or empty: every city)"),
+      type: text("Filing type code, e.g. LLC"),
+      status: text("Status, e.g. ACTIVE"),
+      page,
+      limit: limit(10),
+      suggest: z.literal("1").optional().describe("1: answer suggestions ({businesses}) instead of a page"),
+    }),
+    examplePath: "/api/businesses/search?q=gulfstream&page=1&limit=10",
+    responses: {
+      200: {
+        description: "A page of results (or, with suggest=1, suggestions)",
+        schema: z.union([BusinessList, SuggestionList]),
+        example: { businesses: [sampleCard], pagination: { page: 1, limit: 10, total: 1, totalPages: 1 }, totalIsCapped: false },
+      },
+      400: badPaging,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/businesses/{id}",
+    operationId: "getBusiness",
+    tag: "Businesses",
+    summary: "One business",
+    description: "Public fields only; the declared counts once it is claimed.",
+    auth: "none",
+    pathParams: idParam("id", "Business id"),
+    examplePath: "/api/businesses/3",
+    responses: {
+      200: { description: "The business", schema: PublicBusiness, example: samplePublic },
+      400: error("The id is not a positive whole number", "Business ID must be a positive whole number"),
+      404: error("No such business", "Business not found"),
+    },
+  },
+
+  // Claims
+  {
+    method: "POST",
+    path: "/api/businesses/{id}/claim",
+    operationId: "claimBusiness",
+    tag: "Claims",
+    summary: "Claim a business",
+    description:
+      "multipart/form-data. The verification code is in the letter the town mailed. " +
+      "5 wrong codes for one business within an hour lock claiming it (429 with Retry-After).",
+    auth: "session",
+    pathParams: idParam("id", "Business id"),
+    examplePath: "/api/businesses/1/claim",
+    body: {
+      type: "multipart",
+      schema: ClaimSchema,
+      example: { employeeCount: 3, vehicleCount: 1, verificationCode: "1234567", driversLicenseFile: "(a JPEG, PNG or GIF, at most 5 MB)" },
+    },
+    responses: {
+      200: {
+        description: "The claimed business",
+        schema: OwnedBusiness,
+        example: { ...sampleOwned, id: 1, name: "Pembroke Park Demo Bakery LLC", documentNumber: "L24000000001", hasPaidBTR: false },
+      },
+      400: error("Invalid form or wrong code", "Failed to claim business. Please check your verification code and try again.", {
+        verificationCode: ["Failed to claim business. Please check your verification code and try again."],
+      }),
+      401: signedOut,
+      404: error("No such business", "Business not found"),
+      409: error("Already claimed", "This business has already been claimed by someone else."),
+      413: error("The licence file is over 5 MB", "File size must be less than 5MB", { driversLicenseFile: ["File size must be less than 5MB"] }),
+      429: error("Too many wrong codes: see the Retry-After header", "Too many incorrect verification codes for this business. For your security, claiming it is locked for 60 minutes. Please try again later."),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/user/businesses",
+    operationId: "listMyBusinesses",
+    tag: "Claims",
+    summary: "The user's businesses",
+    description: "Those the user owns, plus any they paid for (the dashboard's list). Oldest claim first, then by name.",
+    auth: "session",
+    responses: {
+      200: {
+        description: "An array",
+        schema: z.array(UserBusiness),
+        example: [
+          {
+            ...sampleOwned,
+            ownedByYou: true,
+            renewalDate: null,
+            subscriptionStatus: null,
+            autoRenew: false,
+            renewalNotice: null,
+            paymentCount: 1,
+            taxState: "paid",
+          },
+        ],
+      },
+      401: signedOut,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/businesses/claimed",
+    operationId: "listMyClaimedBusinesses",
+    tag: "Claims",
+    summary: "The user's claimed businesses, with their receipt and subscription state",
+    auth: "session",
+    responses: {
+      200: {
+        description: "An array, by name",
+        schema: z.array(ClaimedBusiness),
+        example: [
+          {
+            ...sampleOwned,
+            btr: { paid: true, lastPayment: { id: 7, amount: 15000, fiscalYear: "2025-2026", paidAt: "2026-02-03T10:05:00.000Z" } },
+            subscription: { status: null, active: false, autoRenew: false, renewalDate: null, notice: null },
+          },
+        ],
+      },
+      401: signedOut,
+    },
+  },
+
+  // Payments
+  {
+    method: "POST",
+    path: "/api/create-payment-intent",
+    operationId: "createPaymentIntent",
+    tag: "Payments",
+    summary: "Start paying a Business Tax Receipt",
+    description:
+      "The server computes the fee ($100 + $5 per employee + $10 per vehicle, in cents); an `amount` that differs is refused. " +
+      "Confirm the answer's clientSecret with Stripe.js, then record the payment with POST /api/payments.",
+    auth: "session",
+    body: {
+      type: "json",
+      schema: PaymentSchema.partial().extend({
+        businessId: z.number().int().positive(),
+        amount: z.number().int().optional().describe("Cents; when sent, it must equal the server's fee"),
+      }),
+      example: { businessId: 2, amount: 13500 },
+    },
+    responses: {
+      200: { description: "The PaymentIntent's client secret", schema: z.object({ clientSecret: z.string() }), example: { clientSecret: "pi_3Q0example_secret_abc" } },
+      400: error("Invalid input or a different amount", "The amount does not match the fee for this business."),
+      401: signedOut,
+      403: error("Not the business's owner", "Only the owner of this business can pay its Business Tax Receipt."),
+      404: error("No such business", "We couldn't find the business you're trying to pay for"),
+      409: error("Not claimed, or already paid", "This business has already paid its Business Tax Receipt."),
+      415: notJson,
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/payments",
+    operationId: "recordPayment",
+    tag: "Payments",
+    summary: "Record a payment Stripe confirmed",
+    description:
+      "Checked with Stripe: it must have succeeded, for this business and this user. The amount, description and receipt URL recorded are Stripe's. " +
+      "Recording twice answers the same payment (200 instead of 201).",
+    auth: "session",
+    body: {
+      type: "json",
+      schema: z.object({
+        businessId: z.number().int().positive(),
+        stripePaymentId: z.string().min(1).describe("The PaymentIntent id"),
+        amount: z.number().int().optional().describe("Cents; when sent, it must equal what was paid"),
+        description: z.string().optional().describe("Ignored: Stripe's is recorded"),
+        receiptUrl: z.string().optional().describe("Ignored: Stripe's is recorded"),
+      }),
+      example: { businessId: 2, amount: 13500, description: "Business Tax Receipt", stripePaymentId: "pi_3Q0example", receiptUrl: "" },
+    },
+    responses: {
+      201: { description: "Recorded", schema: Payment, example: { ...samplePaymentFields, receiptNumber: "BTR-2025-000007" } },
+      200: { description: "Already recorded: the same payment", schema: Payment },
+      400: error("Invalid input, or Stripe did not confirm this payment for this business and user", "Stripe did not confirm this payment."),
+      401: signedOut,
+      404: error("No such business", "We couldn't find the business you're trying to pay for"),
+      409: error("This business's receipt is already paid by another payment", "This business has already paid its Business Tax Receipt."),
+      415: notJson,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/payments",
+    operationId: "listMyPayments",
+    tag: "Payments",
+    summary: "The user's payments",
+    auth: "session",
+    responses: {
+      200: {
+        description: "An array, newest first",
+        schema: z.array(UserPayment),
+        example: [{ ...samplePaymentFields, businessName: "Gulfstream Logistics LLC", documentNumber: "L24000000003" }],
+      },
+      401: signedOut,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/payments/stripe/{stripePaymentId}",
+    operationId: "findPaymentByStripeId",
+    tag: "Payments",
+    summary: "Find the user's payment by its Stripe id",
+    description: "For going to the receipt, /receipt/{id}, after paying.",
+    auth: "session",
+    pathParams: z.object({ stripePaymentId: z.string().min(1).describe("The PaymentIntent id") }),
+    examplePath: "/api/payments/stripe/pi_3Q0example",
+    responses: {
+      200: { description: "The payment's id", schema: z.object({ id: z.number().int().positive() }), example: { id: 7 } },
+      401: signedOut,
+      404: error("No payment of this user's has this id", "Could not locate the receipt for this payment"),
+    },
+  },
+
+  // Subscriptions
+  {
+    method: "POST",
+    path: "/api/create-subscription",
+    operationId: "createSubscription",
+    tag: "Subscriptions",
+    summary: "Set up annual auto-renewal",
+    description:
+      "For the owner of a claimed business whose receipt is paid. The first renewal is charged at the start of the next BTR year (October 1). " +
+      "When the answer has a clientSecret, confirm the card with Stripe.js, then POST /api/subscription/{businessId}.",
+    auth: "session",
+    body: {
+      type: "json",
+      schema: z.object({
+        businessId: z.number().int().positive(),
+        paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{3,255}$/).describe("A Stripe card PaymentMethod id"),
+      }),
+      example: { businessId: 3, paymentMethodId: "pm_1Q0example" },
+    },
+    responses: {
+      201: {
+        description: "Created",
+        schema: z.object({ clientSecret: z.string().optional().describe("Present when the card needs confirming"), renewalDate: z.iso.datetime() }),
+        example: { renewalDate: "2026-10-01T00:00:00.000Z" },
+      },
+      400: error("Invalid input, or the card was refused", "A card payment method is required", { paymentMethodId: ["A card payment method is required"] }),
+      401: signedOut,
+      403: error("Not the business's owner", "Only the owner of this business can manage its subscription."),
+      404: error("No such business", "Business not found"),
+      409: error("Receipt unpaid, or a subscription already exists", "A subscription already exists for this business."),
+      415: notJson,
+    },
+  },
+  ...(["PATCH", "DELETE", "POST"] as const).map(
+    (method): Endpoint => ({
+      method,
+      path: "/api/subscription/{businessId}",
+      operationId: { PATCH: "setAutoRenew", DELETE: "cancelSubscription", POST: "refreshSubscription" }[method],
+      tag: "Subscriptions",
+      summary: {
+        PATCH: "Turn auto-renewal on or off",
+        DELETE: "Cancel the subscription",
+        POST: "Re-read the subscription from Stripe (after confirming the card)",
+      }[method],
+      auth: "session",
+      pathParams: idParam("businessId", "Business id"),
+      examplePath: "/api/subscription/3",
+      ...(method === "PATCH"
+        ? { body: { type: "json" as const, schema: z.object({ autoRenew: z.boolean() }), example: { autoRenew: false } } }
+        : {}),
+      responses: {
+        200: {
+          PATCH: {
+            description: "The new setting",
+            schema: z.object({ autoRenew: z.boolean(), renewalDate: z.iso.datetime().nullable() }),
+            example: { autoRenew: false, renewalDate: "2026-10-01T00:00:00.000Z" },
+          },
+          DELETE: { description: "Cancelled", schema: z.object({ cancelled: z.literal(true) }), example: { cancelled: true } },
+          POST: {
+            description: "Stripe's status and the renewal date",
+            schema: z.object({ status: z.string().nullable(), renewalDate: z.iso.datetime().nullable() }),
+            example: { status: "trialing", renewalDate: "2026-10-01T00:00:00.000Z" },
+          },
+        }[method],
+        ...(method === "PATCH"
+          ? {
+              400: error("autoRenew is not a boolean", "autoRenew must be true or false", { autoRenew: ["autoRenew must be true or false"] }),
+              415: notJson,
+            }
+          : {}),
+        401: signedOut,
+        403: error("Not the business's owner", "Only the owner of this business can manage its subscription."),
+        404: error("No such business", "Business not found"),
+        409: error("No subscription exists", "No subscription exists for this business."),
+      },
+    }),
+  ),
+
+  // Exports
+  ...(
+    [
+      ["businesses", "my_businesses.csv", "exportMyBusinesses", "The user's businesses"],
+      ["payments", "my_payments.csv", "exportMyPayments", "The user's payments (amounts in dollars, 2 decimals)"],
+    ] as const
+  ).map(
+    ([what, filename, operationId, summary]): Endpoint => ({
+      method: "GET",
+      path: `/api/user/export/${what}`,
+      operationId,
+      tag: "Exports",
+      summary: `${summary}, as CSV`,
+      auth: "session",
+      responses: { 200: { description: `CSV, downloaded as ${filename}`, csv: { filename } }, 401: signedOut },
+    }),
+  ),
+
+  // Administration
+  {
+    method: "GET",
+    path: "/api/admin/users",
+    operationId: "adminListUsers",
+    tag: "Administration",
+    summary: "All users",
+    auth: "admin",
+    query: adminPaging,
+    examplePath: "/api/admin/users?page=1&limit=10",
+    responses: {
+      200: {
+        description: "One page of users, by id",
+        schema: z.object({ users: z.array(User), pagination: Pagination }),
+        example: { users: [sampleUser], pagination: samplePagination },
+      },
+      400: badPaging,
+      401: signedOut,
+      403: notAdmin,
+    },
+  },
+  ...(
+    [
+      ["/api/admin/businesses", "adminListBusinesses", "All businesses"],
+      ["/api/admin/businesses/claimed", "adminListClaimedBusinesses", "Claimed businesses"],
+    ] as const
+  ).map(
+    ([path, operationId, summary]): Endpoint => ({
+      method: "GET",
+      path,
+      operationId,
+      tag: "Administration",
+      summary,
+      description: "By id; with name or doc, a registry search (exact and leading matches first).",
+      auth: "admin",
+      query: adminBusinessQuery,
+      examplePath: `${path}?page=1&limit=10`,
+      responses: {
+        200: {
+          description: "One page of businesses, with their owners",
+          schema: z.object({ businesses: z.array(AdminBusiness), pagination: Pagination, totalIsCapped: z.boolean() }),
+          example: {
+            businesses: [{ ...sampleCard, employeeCount: 4, vehicleCount: 3, ownerId: 2, ownerUsername: "demo", claimedAt: "2026-02-03T10:00:00.000Z" }],
+            pagination: samplePagination,
+            totalIsCapped: false,
+          },
+        },
+        400: badPaging,
+        401: signedOut,
+        403: notAdmin,
+      },
+    }),
+  ),
+  {
+    method: "GET",
+    path: "/api/admin/payments",
+    operationId: "adminListPayments",
+    tag: "Administration",
+    summary: "All payments",
+    auth: "admin",
+    query: adminPaging,
+    examplePath: "/api/admin/payments?page=1&limit=10",
+    responses: {
+      200: {
+        description: "One page of payments, newest first",
+        schema: z.object({ payments: z.array(AdminPayment), pagination: Pagination }),
+        example: {
+          payments: [{ ...samplePaymentFields, username: "demo", businessName: "Gulfstream Logistics LLC", documentNumber: "L24000000003" }].map(
+            ({ receiptUrl: _receiptUrl, ...p }) => p,
+          ),
+          pagination: samplePagination,
+        },
+      },
+      400: badPaging,
+      401: signedOut,
+      403: notAdmin,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/drivers-licenses",
+    operationId: "adminListDriversLicenses",
+    tag: "Administration",
+    summary: "Uploaded driver's licences",
+    auth: "admin",
+    responses: {
+      200: {
+        description: "An array, most recent claim first",
+        schema: z.array(LicenseRow),
+        example: [
+          {
+            id: 3,
+            businessName: "Gulfstream Logistics LLC",
+            documentNumber: "L24000000003",
+            ownerId: 2,
+            claimedDate: "2026-02-03T10:00:00.000Z",
+            driversLicenseUrl: "/resources/licenses/3",
+          },
+        ],
+      },
+      401: signedOut,
+      403: notAdmin,
+    },
+  },
+  ...(
+    [
+      ["businesses", "adminBusinessesReport", "The whole registry (or, with name/doc, the search)", adminBusinessQuery.omit({ page: true, limit: true })],
+      ["payments", "adminPaymentsReport", "Every recorded payment", undefined],
+    ] as const
+  ).map(
+    ([what, operationId, summary, query]): Endpoint => ({
+      method: "GET",
+      path: `/api/admin/reports/${what}`,
+      operationId,
+      tag: "Administration",
+      summary: `${summary}, as CSV`,
+      description: "Streamed row by row: fine at any size.",
+      auth: "admin",
+      ...(query ? { query } : {}),
+      responses: {
+        200: { description: `CSV, downloaded as ${what}.csv`, csv: { filename: `${what}.csv` } },
+        401: signedOut,
+        403: notAdmin,
+      },
+    }),
+  ),
+
+  // Stripe
+  {
+    method: "POST",
+    path: "/api/stripe/webhook",
+    operationId: "stripeWebhook",
+    tag: "Stripe",
+    summary: "Stripe's events",
+    description: "Authenticated by Stripe's signature over the raw body (the Stripe-Signature header), not by a session.",
+    auth: "stripe-signature",
+    body: {
+      type: "json",
+      schema: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) }).loose(),
+      example: { id: "evt_1Q0example", type: "invoice.paid", data: { object: { id: "in_1Q0example" } } },
+    },
+    responses: {
+      200: { description: "Received", schema: z.object({ received: z.literal(true) }), example: { received: true } },
+      400: error("Missing or bad signature: nothing is recorded", "Missing Stripe-Signature header"),
+    },
+  },
+
+  // Contract
+  {
+    method: "GET",
+    path: "/api/openapi.json",
+    operationId: "getOpenApiDocument",
+    tag: "Contract",
+    summary: "This contract, as an OpenAPI 3.1 document",
+    auth: "none",
+    responses: {
+      200: {
+        description: "The OpenAPI document",
+        schema: z.object({ openapi: z.string().startsWith("3.1"), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) }).loose(),
+      },
+    },
+  },
+];

@@ -1,0 +1,472 @@
+/// <reference types="vite/client" />
+/**
+ * Holds the JSON API to its published contract (GET /api/openapi.json, built from
+ * app/lib/api-contract):
+ * - the document is valid OpenAPI 3.1;
+ * - every route file app/routes/api.* is described, and every described path has a route file;
+ * - every documented (method, path, status) is produced by a real request below and its JSON
+ *   body validates against the document's schema (ajv, JSON Schema 2020-12), as do the examples.
+ *
+ * A new endpoint: one entry in ENDPOINTS (app/lib/api-contract/endpoints.ts) and its cases in
+ * CASES here. A documented status with no case fails ("no case").
+ */
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { businesses } from "~/db/schema";
+import { buildOpenApiDocument } from "~/lib/api-contract/openapi";
+import type { StripeDouble } from "../../stripe-double/index";
+import { uniqueAddress } from "../support/accounts";
+import { claimRequest, fixtureFile, run } from "../support/claim-requests";
+import { createBusiness, createUser, makeRequest, TEST_PASSWORD, unique } from "../support/factories";
+import { startTestStripe, testStripe } from "../support/stripe";
+
+// ---- the document and the route files --------------------------------------------------------
+
+type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+const ROUTE_MODULES = import.meta.glob<RouteModule>("../../app/routes/api.*.ts", { eager: true });
+
+/** app/routes/api.businesses.$id.claim.ts -> /api/businesses/{id}/claim; "[.]" is a literal dot. */
+function pathOfRouteFile(file: string): string {
+  const name = path.basename(file).replace(/\.tsx?$/, "");
+  return (
+    "/" +
+    name
+      .replace(/\[\.\]/g, "~dot~")
+      .split(".")
+      .map((segment) => (segment.startsWith("$") ? `{${segment.slice(1)}}` : segment))
+      .join("/")
+      .replace(/~dot~/g, ".")
+  );
+}
+
+const ROUTES = new Map(Object.entries(ROUTE_MODULES).map(([file, module]) => [pathOfRouteFile(file), { file, module }]));
+
+type Operation = {
+  responses: Record<string, { content?: Record<string, { schema: { $ref?: string; type?: string }; example?: unknown }> }>;
+};
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+
+let doc: Document;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+const DOC_ID = "https://contract.test/openapi.json";
+
+async function loadDocument(): Promise<Document> {
+  const { loader } = await import("~/routes/api.openapi[.]json");
+  const response = await run(loader, await makeRequest("/api/openapi.json"));
+  expect(response.status).toBe(200);
+  return (await response.json()) as Document;
+}
+
+function validatorFor(ref: string) {
+  return ajv.getSchema(`${DOC_ID}${ref}`) ?? ajv.compile({ $ref: `${DOC_ID}${ref}` });
+}
+
+// ---- the requests that produce each documented status ---------------------------------------
+
+type Case = () => Promise<Request>;
+type Cases = Record<string, Partial<Record<number, Case>>>;
+
+let double: StripeDouble;
+let admin: { id: number };
+
+const get = (url: string, user?: { id: number } | null) => makeRequest(url, { user });
+const json = (method: string, url: string, user: { id: number } | null, body: unknown, headers?: Record<string, string>) =>
+  makeRequest(url, { method, user, json: body, headers });
+const formBody = (method: string, url: string, user: { id: number } | null) =>
+  makeRequest(url, { method, user, form: { a: "b" } });
+const MISSING_ID = 999_999_999;
+
+async function owner({ paid = false } = {}) {
+  const user = await createUser();
+  const business = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: user.id, employeeCount: 3, vehicleCount: 2, hasPaidBTR: paid });
+  return { user, business };
+}
+
+/** A PaymentIntent for this business, created through the app and confirmed with a test card. */
+async function confirmedIntent(user: { id: number }, businessId: number) {
+  const { action } = await import("~/routes/api.create-payment-intent");
+  const res = await run(action, await json("POST", "/api/create-payment-intent", user, { businessId }));
+  const { clientSecret } = (await res.json()) as { clientSecret: string };
+  const id = clientSecret.split("_secret_")[0];
+  await testStripe().paymentIntents.confirm(id, { payment_method: "pm_card_visa" });
+  return id;
+}
+
+async function recordedPayment() {
+  const { user, business } = await owner();
+  const stripePaymentId = await confirmedIntent(user, business.id);
+  const { action } = await import("~/routes/api.payments");
+  const res = await run(action, await json("POST", "/api/payments", user, { businessId: business.id, stripePaymentId }));
+  expect(res.status).toBe(201);
+  return { user, business, stripePaymentId };
+}
+
+async function card() {
+  const pm = await testStripe().paymentMethods.create({
+    type: "card",
+    card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } as never,
+  });
+  return pm.id;
+}
+
+async function subscribed() {
+  const { user, business } = await owner({ paid: true });
+  const { action } = await import("~/routes/api.create-subscription");
+  const res = await run(action, await json("POST", "/api/create-subscription", user, { businessId: business.id, paymentMethodId: await card() }));
+  expect(res.status).toBe(201);
+  return { user, business };
+}
+
+const adminList = (url: string): Partial<Record<number, Case>> => ({
+  200: () => get(`${url}?page=1&limit=5`, admin),
+  400: () => get(`${url}?page=0`, admin),
+  401: () => get(url, null),
+  403: async () => get(url, await createUser()),
+});
+const adminOnly = (url: string): Partial<Record<number, Case>> => ({
+  200: () => get(url, admin),
+  401: () => get(url, null),
+  403: async () => get(url, await createUser()),
+});
+const signedInOnly = (url: string): Partial<Record<number, Case>> => ({
+  200: async () => get(url, (await owner()).user),
+  401: () => get(url, null),
+});
+
+function subscriptionCases(method: "PATCH" | "DELETE" | "POST"): Partial<Record<number, Case>> {
+  const body = method === "PATCH" ? { autoRenew: false } : undefined;
+  const to = (user: { id: number } | null, businessId: number, payload = body) =>
+    makeRequest(`/api/subscription/${businessId}`, { method, user, json: payload });
+  return {
+    200: async () => {
+      const { user, business } = await subscribed();
+      return to(user, business.id);
+    },
+    ...(method === "PATCH"
+      ? {
+          400: async () => {
+            const { user, business } = await subscribed();
+            return to(user, business.id, { autoRenew: "yes" } as never);
+          },
+          415: async () => {
+            const { user, business } = await subscribed();
+            return formBody("PATCH", `/api/subscription/${business.id}`, user);
+          },
+        }
+      : {}),
+    401: async () => to(null, (await owner({ paid: true })).business.id),
+    403: async () => to(await createUser(), (await subscribed()).business.id),
+    404: async () => to(await createUser(), MISSING_ID),
+    409: async () => {
+      const { user, business } = await owner({ paid: true });
+      return to(user, business.id);
+    },
+  };
+}
+
+const CASES: Cases = {
+  "GET /api/user": {
+    200: async () => get("/api/user", await createUser()),
+    401: () => get("/api/user"),
+  },
+  "POST /api/login": {
+    200: async () => {
+      const user = await createUser();
+      return json("POST", "/api/login", null, { username: user.username, password: TEST_PASSWORD }, { "X-Forwarded-For": uniqueAddress() });
+    },
+    400: () => json("POST", "/api/login", null, { username: "someone" }),
+    401: async () => {
+      const user = await createUser();
+      return json("POST", "/api/login", null, { username: user.username, password: "wrong-password" }, { "X-Forwarded-For": uniqueAddress() });
+    },
+    415: () => formBody("POST", "/api/login", null),
+    429: async () => {
+      const user = await createUser();
+      const { action } = await import("~/routes/api.login");
+      const attempt = () =>
+        json("POST", "/api/login", null, { username: user.username, password: "wrong-password" }, { "X-Forwarded-For": uniqueAddress() });
+      for (let i = 0; i < 10; i++) await run(action, await attempt());
+      return attempt();
+    },
+  },
+  "POST /api/register": {
+    201: () => {
+      const username = unique("new_");
+      return json("POST", "/api/register", null, {
+        username,
+        password: "a-good-password",
+        confirmPassword: "a-good-password",
+        email: `${username}@example.com`,
+        firstName: "Ana",
+        lastName: "Lopez",
+      });
+    },
+    400: () => json("POST", "/api/register", null, { username: "x", password: "a-good-password", confirmPassword: "another-one" }),
+    415: () => formBody("POST", "/api/register", null),
+  },
+  "POST /api/logout": {
+    200: async () => makeRequest("/api/logout", { method: "POST", user: await createUser() }),
+  },
+  "PATCH /api/user/profile": {
+    200: async () => {
+      const user = await createUser();
+      return json("PATCH", "/api/user/profile", user, { firstName: "Ana", lastName: null, email: `${unique("p")}@example.com` });
+    },
+    400: async () => json("PATCH", "/api/user/profile", await createUser(), { email: "not-an-email" }),
+    401: () => json("PATCH", "/api/user/profile", null, { email: "a@example.com" }),
+    415: async () => formBody("PATCH", "/api/user/profile", await createUser()),
+  },
+  "PATCH /api/user/password": {
+    200: async () =>
+      json("PATCH", "/api/user/password", await createUser(), {
+        currentPassword: TEST_PASSWORD,
+        newPassword: "a-new-password",
+        confirmPassword: "a-new-password",
+      }),
+    400: async () =>
+      json("PATCH", "/api/user/password", await createUser(), {
+        currentPassword: "not-my-password",
+        newPassword: "a-new-password",
+        confirmPassword: "a-new-password",
+      }),
+    401: () => json("PATCH", "/api/user/password", null, {}),
+    415: async () => formBody("PATCH", "/api/user/password", await createUser()),
+  },
+  "GET /api/businesses": {
+    200: () => (createBusiness(), get("/api/businesses?page=1&limit=3")),
+    400: () => get("/api/businesses?page=0"),
+  },
+  "GET /api/businesses/search": {
+    200: () => (createBusiness({ name: "Contract Search Bakery LLC" }), get("/api/businesses/search?q=contract%20search&limit=10")),
+    400: () => get("/api/businesses/search?limit=abc"),
+  },
+  "GET /api/businesses/{id}": {
+    200: () => get(`/api/businesses/${createBusiness().id}`),
+    400: () => get("/api/businesses/abc"),
+    404: () => get(`/api/businesses/${MISSING_ID}`),
+  },
+  "POST /api/businesses/{id}/claim": {
+    200: async () =>
+      claimRequest(`/api/businesses/${createBusiness().id}/claim`, await createUser(), {
+        driversLicenseFile: fixtureFile("license.png", "license.png", "image/png"),
+      }),
+    400: async () => claimRequest(`/api/businesses/${createBusiness().id}/claim`, await createUser(), { verificationCode: "1111111" }),
+    401: () => claimRequest(`/api/businesses/${createBusiness().id}/claim`, null),
+    404: async () => claimRequest(`/api/businesses/${MISSING_ID}/claim`, await createUser()),
+    409: async () => claimRequest(`/api/businesses/${(await owner()).business.id}/claim`, await createUser()),
+    413: async () => {
+      const bytes = new Uint8Array(6 * 1024 * 1024).fill(0x61);
+      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      return claimRequest(`/api/businesses/${createBusiness().id}/claim`, await createUser(), {
+        driversLicenseFile: new File([bytes], "big.png", { type: "image/png" }),
+      });
+    },
+    429: async () => {
+      const [user, business] = [await createUser(), createBusiness()];
+      const { action } = await import("~/routes/api.businesses.$id.claim");
+      for (let i = 0; i < 5; i++) {
+        await run(action, await claimRequest(`/api/businesses/${business.id}/claim`, user, { verificationCode: "1111111" }), { id: String(business.id) });
+      }
+      return claimRequest(`/api/businesses/${business.id}/claim`, user);
+    },
+  },
+  "GET /api/user/businesses": signedInOnly("/api/user/businesses"),
+  "GET /api/businesses/claimed": {
+    200: async () => get("/api/businesses/claimed", (await recordedPayment()).user),
+    401: () => get("/api/businesses/claimed"),
+  },
+  "POST /api/create-payment-intent": {
+    200: async () => {
+      const { user, business } = await owner();
+      return json("POST", "/api/create-payment-intent", user, { businessId: business.id, amount: 13500 });
+    },
+    400: async () => json("POST", "/api/create-payment-intent", await createUser(), {}),
+    401: () => json("POST", "/api/create-payment-intent", null, { businessId: 1 }),
+    403: async () => json("POST", "/api/create-payment-intent", await createUser(), { businessId: (await owner()).business.id }),
+    404: async () => json("POST", "/api/create-payment-intent", await createUser(), { businessId: MISSING_ID }),
+    409: async () => {
+      const { user, business } = await owner({ paid: true });
+      return json("POST", "/api/create-payment-intent", user, { businessId: business.id });
+    },
+    415: async () => formBody("POST", "/api/create-payment-intent", await createUser()),
+  },
+  "POST /api/payments": {
+    201: async () => {
+      const { user, business } = await owner();
+      const stripePaymentId = await confirmedIntent(user, business.id);
+      return json("POST", "/api/payments", user, { businessId: business.id, amount: 13500, stripePaymentId, receiptUrl: "" });
+    },
+    200: async () => {
+      const { user, business, stripePaymentId } = await recordedPayment();
+      return json("POST", "/api/payments", user, { businessId: business.id, stripePaymentId });
+    },
+    400: async () => json("POST", "/api/payments", await createUser(), { businessId: 1 }),
+    401: () => json("POST", "/api/payments", null, {}),
+    404: async () => json("POST", "/api/payments", await createUser(), { businessId: MISSING_ID, stripePaymentId: "pi_1234567890" }),
+    409: async () => {
+      // Paid by card, but meanwhile the receipt was recorded as paid another way: refused (and refunded).
+      const { user, business } = await owner();
+      const stripePaymentId = await confirmedIntent(user, business.id);
+      getDb().update(businesses).set({ hasPaidBTR: true }).where(eq(businesses.id, business.id)).run();
+      return json("POST", "/api/payments", user, { businessId: business.id, stripePaymentId });
+    },
+    415: async () => formBody("POST", "/api/payments", await createUser()),
+  },
+  "GET /api/payments": {
+    200: async () => get("/api/payments", (await recordedPayment()).user),
+    401: () => get("/api/payments"),
+  },
+  "GET /api/payments/stripe/{stripePaymentId}": {
+    200: async () => {
+      const { user, stripePaymentId } = await recordedPayment();
+      return get(`/api/payments/stripe/${stripePaymentId}`, user);
+    },
+    401: () => get("/api/payments/stripe/pi_1234567890"),
+    404: async () => get("/api/payments/stripe/pi_1234567890", await createUser()),
+  },
+  "POST /api/create-subscription": {
+    201: async () => {
+      const { user, business } = await owner({ paid: true });
+      return json("POST", "/api/create-subscription", user, { businessId: business.id, paymentMethodId: await card() });
+    },
+    400: async () => json("POST", "/api/create-subscription", await createUser(), { businessId: 1 }),
+    401: () => json("POST", "/api/create-subscription", null, {}),
+    403: async () =>
+      json("POST", "/api/create-subscription", await createUser(), { businessId: (await owner({ paid: true })).business.id, paymentMethodId: "pm_card_visa" }),
+    404: async () => json("POST", "/api/create-subscription", await createUser(), { businessId: MISSING_ID, paymentMethodId: "pm_card_visa" }),
+    409: async () => {
+      const { user, business } = await owner();
+      return json("POST", "/api/create-subscription", user, { businessId: business.id, paymentMethodId: "pm_card_visa" });
+    },
+    415: async () => formBody("POST", "/api/create-subscription", await createUser()),
+  },
+  "PATCH /api/subscription/{businessId}": subscriptionCases("PATCH"),
+  "DELETE /api/subscription/{businessId}": subscriptionCases("DELETE"),
+  "POST /api/subscription/{businessId}": subscriptionCases("POST"),
+  "GET /api/user/export/businesses": signedInOnly("/api/user/export/businesses"),
+  "GET /api/user/export/payments": signedInOnly("/api/user/export/payments"),
+  "GET /api/admin/users": adminList("/api/admin/users"),
+  "GET /api/admin/businesses": adminList("/api/admin/businesses"),
+  "GET /api/admin/businesses/claimed": adminList("/api/admin/businesses/claimed"),
+  "GET /api/admin/payments": adminList("/api/admin/payments"),
+  "GET /api/admin/drivers-licenses": adminOnly("/api/admin/drivers-licenses"),
+  "GET /api/admin/reports/businesses": adminOnly("/api/admin/reports/businesses"),
+  "GET /api/admin/reports/payments": adminOnly("/api/admin/reports/payments"),
+  "POST /api/stripe/webhook": {
+    200: async () => {
+      const payload = JSON.stringify({ id: `evt_${unique()}`, object: "event", type: "customer.created", data: { object: { id: "cus_x", object: "customer" } } });
+      return makeRequest("/api/stripe/webhook", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": double.signatureHeader(payload) },
+      }).then((r) => new Request(r, { body: payload }));
+    },
+    400: () => json("POST", "/api/stripe/webhook", null, { id: "evt_x", type: "customer.created", data: { object: {} } }),
+  },
+  "GET /api/openapi.json": { 200: () => get("/api/openapi.json") },
+};
+
+// ---- running them -----------------------------------------------------------------------------
+
+/** The documented path's parameters, read from a concrete URL: /api/businesses/{id} + /api/businesses/7 -> {id: "7"}. */
+function paramsOf(template: string, url: string): Record<string, string> {
+  const names: string[] = [];
+  const pattern = new RegExp(`^${template.replace(/\{(\w+)\}/g, (_m, name: string) => (names.push(name), "([^/]+)"))}$`);
+  const match = pattern.exec(new URL(url).pathname);
+  if (!match) throw new Error(`${url} does not match ${template}`);
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+}
+
+async function call(template: string, request: Request): Promise<Response> {
+  const route = ROUTES.get(template);
+  if (!route) throw new Error(`no route file for ${template}`);
+  const handler = request.method === "GET" ? route.module.loader : route.module.action;
+  if (!handler) throw new Error(`${route.file} has no ${request.method === "GET" ? "loader" : "action"}`);
+  return run(handler, request, paramsOf(template, request.url));
+}
+
+beforeAll(async () => {
+  double = await startTestStripe();
+  admin = await createUser({ isAdmin: true });
+  doc = await loadDocument();
+  ajv.addSchema(doc, DOC_ID);
+});
+afterAll(async () => {
+  await double.close();
+});
+
+describe("the published document", () => {
+  it("is valid OpenAPI 3.1", async () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("describes every route file under app/routes/api.*", () => {
+    const undocumented = [...ROUTES.entries()].filter(([p]) => !doc.paths[p]).map(([, { file }]) => path.basename(file));
+    expect(undocumented, "route files missing from ENDPOINTS in app/lib/api-contract/endpoints.ts").toEqual([]);
+  });
+
+  it("describes no endpoint that has no route file", () => {
+    const withoutRoute = Object.keys(doc.paths).filter((p) => !ROUTES.has(p));
+    expect(withoutRoute, "documented paths with no app/routes/api.* file").toEqual([]);
+    for (const [p, operations] of Object.entries(doc.paths)) {
+      const module = ROUTES.get(p)!.module;
+      for (const method of Object.keys(operations)) {
+        expect(method === "get" ? module.loader : module.action, `${method.toUpperCase()} ${p} has no handler`).toBeTypeOf("function");
+      }
+    }
+  });
+
+  it("every example validates against its schema", () => {
+    for (const [p, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const media = response.content?.["application/json"];
+          if (!media?.schema.$ref || media.example === undefined) continue;
+          const validate = validatorFor(media.schema.$ref);
+          expect(validate(media.example), `${method.toUpperCase()} ${p} ${status} example: ${ajv.errorsText(validate.errors)}`).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+/** Every (method, path, status) the contract documents: the same build the route serves. */
+const DOCUMENTED = Object.entries((buildOpenApiDocument() as unknown as Document).paths).flatMap(([template, operations]) =>
+  Object.entries(operations).flatMap(([method, operation]) =>
+    Object.keys(operation.responses).map((status) => ({ key: `${method.toUpperCase()} ${template}`, template, status })),
+  ),
+);
+
+describe("every documented answer, produced and checked against the document", () => {
+  it.each(DOCUMENTED)("$key -> $status", async ({ key, template, status }) => {
+    const makeCase = CASES[key]?.[Number(status)];
+    expect(makeCase, `no case in CASES for ${key} ${status}`).toBeTypeOf("function");
+    const response = await call(template, await makeCase!());
+    const bodyText = await response.text();
+    expect(response.status, bodyText.slice(0, 500)).toBe(Number(status));
+    const content = doc.paths[template][key.split(" ")[0].toLowerCase()].responses[status].content ?? {};
+    const type = response.headers.get("Content-Type") ?? "";
+    if (content["text/csv"]) {
+      expect(type).toMatch(/^text\/csv/);
+      return;
+    }
+    expect(type).toMatch(/^application\/json/);
+    const validate = validatorFor(content["application/json"].schema.$ref!);
+    const body: unknown = JSON.parse(bodyText);
+    expect(validate(body), `${key} ${status}: ${ajv.errorsText(validate.errors)}\n${bodyText.slice(0, 800)}`).toBe(true);
+  });
+
+  it("has no case for a status the document does not list", () => {
+    const documented = new Set(DOCUMENTED.map((d) => `${d.key} ${d.status}`));
+    const extra = Object.entries(CASES).flatMap(([key, cases]) => Object.keys(cases).map((s) => `${key} ${s}`)).filter((k) => !documented.has(k));
+    expect(extra, "cases for answers the contract does not document").toEqual([]);
+  });
+});
