@@ -22,6 +22,7 @@ import {
   Pagination,
   Payment,
   PublicBusiness,
+  BusinessDetail,
   SuggestionList,
   User,
   UserBusiness,
@@ -123,6 +124,21 @@ const sampleCard = {
   hasPaidBTR: true,
 };
 const samplePublic = { ...sampleCard, employeeCount: 4, vehicleCount: 3 };
+const sampleDetail = {
+  ...samplePublic,
+  stateStatus: "A",
+  stateFilingType: "FLAL",
+  mailingAddress: { address1: "PO BOX 2210", address2: null, city: "HALLANDALE BEACH", state: "FL", zip: "33008", country: "US" },
+  fei: "59-1234567",
+  lastTransactionOn: "2026-04-30",
+  formationState: null,
+  moreOfficers: false,
+  registeredAgent: { name: "RIVERA, ANA M", type: "P", address: "3200 SW 52ND AVE", city: "PEMBROKE PARK", state: "FL", zip: "33023" },
+  officers: [
+    { position: 1, title: "MGR", type: "P", name: "RIVERA, ANA M", address: "3200 SW 52ND AVE", city: "PEMBROKE PARK", state: "FL", zip: "33023" },
+  ],
+  annualReports: [{ year: 2026, filedOn: "2026-04-30" }],
+};
 const sampleOwned = { ...samplePublic, ownerId: 2, claimedAt: "2026-02-03T10:00:00.000Z", hasDriversLicense: true };
 const samplePaymentFields = {
   id: 7,
@@ -295,6 +311,10 @@ export const ENDPOINTS: Endpoint[] = [
       city: text("City ('all' or empty: every city)"),
       type: text("Filing type code, e.g. LLC"),
       status: text("Status, e.g. ACTIVE"),
+      person: text("An officer's or the registered agent's name, words in any order"),
+      zip: text("ZIP code, or its beginning"),
+      address: text("The beginning of the principal street address"),
+      fei: text("Federal employer id (FEI/EIN)"),
       page,
       limit: limit(10),
       suggest: z.literal("1").optional().describe("1: answer suggestions ({businesses}) instead of a page"),
@@ -315,12 +335,14 @@ export const ENDPOINTS: Endpoint[] = [
     operationId: "getBusiness",
     tag: "Businesses",
     summary: "One business",
-    description: "Public fields only; the declared counts once it is claimed.",
+    description:
+      "Public fields only; the declared counts once it is claimed; and what the state's registry file holds " +
+      "(mailing address, FEI, the state's codes, registered agent, officers, annual reports).",
     auth: "none",
     pathParams: idParam("id", "Business id"),
     examplePath: "/api/businesses/3",
     responses: {
-      200: { description: "The business", schema: PublicBusiness, example: samplePublic },
+      200: { description: "The business", schema: BusinessDetail, example: sampleDetail },
       400: error("The id is not a positive whole number", "Business ID must be a positive whole number"),
       404: error("No such business", "Business not found"),
     },

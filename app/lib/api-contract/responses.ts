@@ -58,6 +58,10 @@ export const BusinessCard = z.object({
   isClaimed: z.boolean(),
   canBeClaimed: z.boolean(),
   hasPaidBTR: z.boolean(),
+  matchedBy: z
+    .array(z.string())
+    .optional()
+    .describe('Search results only, with a person, zip, address or fei filter: why it matched, e.g. "Officer: SMITH, JOHN A"'),
 });
 
 const declaredCounts = {
@@ -66,6 +70,44 @@ const declaredCounts = {
 };
 
 export const PublicBusiness = BusinessCard.extend(declaredCounts);
+
+const registryAddress = z.object({
+  address1: nullableText,
+  address2: nullableText,
+  city: nullableText,
+  state: nullableText,
+  zip: nullableText,
+  country: nullableText,
+});
+
+/** What the state's registry file holds beyond the card (issue 19): public, as on the state's site. */
+export const RegistryDetails = z.object({
+  stateStatus: nullableText.describe("The state's status code: A active, I inactive"),
+  stateFilingType: nullableText.describe("The state's filing type code (DOMP, FLAL, ...), mapped to filingType"),
+  mailingAddress: registryAddress.nullable(),
+  fei: nullableText.describe("Federal employer id, when the state's file gives one"),
+  lastTransactionOn: z.iso.date().nullable(),
+  formationState: nullableText.describe("State or country of formation, for foreign entities"),
+  moreOfficers: z.boolean().describe("The entity has more officers than the six the state's file holds"),
+  registeredAgent: z
+    .object({ name: z.string(), type: nullableText, address: nullableText, city: nullableText, state: nullableText, zip: nullableText })
+    .nullable(),
+  officers: z.array(
+    z.object({
+      position: z.number().int().min(1).max(6),
+      title: nullableText.describe("The state's title code: P, V, T, S, C, D, MGR, AMBR, ..."),
+      type: nullableText.describe("P person, C corporation"),
+      name: z.string(),
+      address: nullableText,
+      city: nullableText,
+      state: nullableText,
+      zip: nullableText,
+    }),
+  ),
+  annualReports: z.array(z.object({ year: z.number().int().nullable(), filedOn: z.iso.date().nullable() })),
+});
+
+export const BusinessDetail = PublicBusiness.extend(RegistryDetails.shape);
 
 /** A business as its owner sees it. Never the verification code or the licence's storage path. */
 export const OwnedBusiness = PublicBusiness.extend({
@@ -176,6 +218,7 @@ export const RESPONSE_COMPONENTS = {
   User,
   BusinessCard,
   PublicBusiness,
+  BusinessDetail,
   OwnedBusiness,
   UserBusiness,
   ClaimedBusiness,
