@@ -4,6 +4,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
+import { noteUser } from "~/utils/request-context.server";
 import { safeRedirect } from "~/utils/redirect";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 
@@ -46,6 +47,7 @@ export async function getUser(request: Request): Promise<PublicUser | null> {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
     .get();
+  if (row) noteUser(row.user.id);
   return row ? toPublicUser(row.user) : null;
 }
 
