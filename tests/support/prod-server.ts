@@ -80,12 +80,13 @@ export async function startProdServer({
     ...env,
   };
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-  const child =
+  const options = { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] as ("ignore" | "pipe")[] };
+  const child: ChildProcess =
     how === "npm"
-      ? spawn("npm", ["run", "--silent", "start:server"], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] })
-      : spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+      ? spawn("npm", ["run", "--silent", "start:server"], options)
+      : spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], options);
   let stderr = "";
-  child.stderr!.on("data", (d) => (stderr += d));
+  child.stderr!.on("data", (d: Buffer) => (stderr += d));
   child.stdout!.resume();
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
