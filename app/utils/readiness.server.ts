@@ -40,11 +40,23 @@ export function checkReadiness(): Readiness {
   const checks: Readiness["checks"] = {
     accepting: globalThis.__shuttingDown ? { ok: false, error: "shutting down" } : { ok: true },
     database: run(() => {
-      const sqlite = getDb().$client;
       // A real write (the header's user_version, rewritten with its own value): a read-only
       // file or a full disk fails here, not at the next sign-in.
-      const version = sqlite.pragma("user_version", { simple: true }) as number;
-      sqlite.pragma(`user_version = ${Number(version)}`);
+      const write = () => {
+        const sqlite = getDb().$client;
+        const version = sqlite.pragma("user_version", { simple: true }) as number;
+        sqlite.pragma(`user_version = ${Number(version)}`);
+      };
+      try {
+        write();
+      } catch (error) {
+        // A connection opened while the file was read-only stays read-only: drop it and try
+        // once with a fresh one, so the probe (and the app) recover once the file is writable.
+        if ((error as { code?: string }).code !== "SQLITE_READONLY" || !global.__db) throw error;
+        global.__db.db.$client.close();
+        global.__db = undefined;
+        write();
+      }
     }),
     migrations: run(() => {
       const pending = pendingMigrations();
