@@ -1,9 +1,12 @@
+import fs from "node:fs";
 import path from "node:path";
+import { Cron } from "croner";
 import { openDatabase } from "~/db/client.server";
 import { resetEnvCache, type Env } from "~/utils/env.server";
 import { startAppServer } from "../../server/app-server";
 import { checkStartup } from "../../server/checks";
 import { createLogger, type Logger } from "../../server/logger";
+import { createBackup, pidFileFor } from "../../server/ops/backup";
 import { watchLauncher } from "../../server/parent-watch";
 import { seedDemoData } from "./seed";
 
@@ -49,6 +52,11 @@ export async function serveBuild(
     process.exit(1);
   }
   logger.info({ port: app.port, url: process.env.APP_URL }, `listening on http://localhost:${app.port}`);
+  // Tells `npm run db:restore` that a server is using this database.
+  const dbFile = path.resolve(process.env.DATABASE_PATH ?? "data/app.db");
+  const pidFile = pidFileFor(dbFile);
+  fs.writeFileSync(pidFile, `${process.pid}\n`);
+  background.push(...scheduledBackup(logger, dbFile));
 
   let stopping: Promise<void> | undefined;
   const stop = (reason: string) => {
@@ -66,6 +74,7 @@ export async function serveBuild(
       }
       await stripe.close().catch((err) => logger.error({ err }, "stripe double did not stop cleanly"));
       closeDatabase(logger);
+      fs.rmSync(pidFile, { force: true });
       logger.info({}, "stopped");
       logger.flush?.();
       process.exit(0);
@@ -80,6 +89,37 @@ export async function serveBuild(
 
 declare global {
   var __shuttingDown: boolean | undefined;
+}
+
+/**
+ * BACKUP_DIR + BACKUP_SCHEDULE (a cron pattern, e.g. `0 3 * * *`, UTC): the server takes a
+ * backup on that schedule, keeping BACKUP_KEEP (7). Off unless both are set.
+ */
+export function scheduledBackup(logger: Logger, dbFile: string): Background[] {
+  const destination = process.env.BACKUP_DIR;
+  const pattern = process.env.BACKUP_SCHEDULE;
+  if (!destination || !pattern) return [];
+  const keep = Number(process.env.BACKUP_KEEP ?? 7);
+  const uploadsDir = path.resolve(process.env.UPLOADS_DIR ?? "data/uploads");
+  let running: Promise<unknown> | undefined;
+  const job = new Cron(pattern, { timezone: "UTC", protect: true }, async () => {
+    running = createBackup({ dbFile, uploadsDir, destination, keep }).then(
+      (r) => logger.info({ job: "backup", dir: r.dir, uploads: r.manifest.uploads.count, removed: r.removed }, "backup taken"),
+      (err) => logger.error({ job: "backup", err }, "scheduled backup failed"),
+    );
+    await running;
+  });
+  logger.info({ job: "backup", pattern, destination, next: job.nextRun()?.toISOString() }, "scheduled backups on");
+  // Stopping: no new run; a backup in progress is finished (a half-written one is never complete).
+  return [
+    {
+      name: "backup",
+      stop: async () => {
+        job.stop();
+        await running;
+      },
+    },
+  ];
 }
 
 /** Folds the WAL back into the database file and closes it: the file alone is then complete. */
