@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
-import { createBtrPaymentIntent, parseId, PaymentError } from "~/models/payment.server";
-import { apiError, assertMethod, readJsonObject } from "~/utils/api.server";
+import { createBtrPaymentIntent, PaymentError } from "~/models/payment.server";
+import { apiError, assertMethod, readJsonObject, requireBodyId } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /** POST {businessId, amount?, description?} -> {clientSecret}. The amount is the server's; a different one is a 400. */
@@ -9,8 +9,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   assertMethod(request, "POST");
   const body = await readJsonObject(request);
-  const businessId = parseId(body.businessId);
-  if (!businessId) return apiError(400, "Business ID is required", { businessId: ["Business ID is required"] });
+  const businessId = requireBodyId(body, "businessId", "Business ID is required");
   const parsed = PaymentSchema.safeParse({ description: body.description ?? DEFAULT_PAYMENT_DESCRIPTION });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid description";

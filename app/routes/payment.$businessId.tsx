@@ -10,14 +10,13 @@ import { InlineCardPayment } from "~/components/payment/inline-card-payment";
 import { apiErrorMessage } from "~/components/payment/stripe-client";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { formatCents } from "~/lib/fee";
+import { feeFor, formatCents } from "~/lib/fee";
+import { parseId } from "~/lib/ids";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
 import { toast } from "~/lib/toast-store";
 import {
   createBtrCheckoutSession,
-  feeFor,
   getUserPaymentForBusiness,
-  parseId,
   PaymentError,
   receiptNumber,
   requirePayableBusiness,

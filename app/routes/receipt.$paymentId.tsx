@@ -6,9 +6,10 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { formatLongDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
-import { getReceiptForViewer, parseId, receiptNumber } from "~/models/payment.server";
+import { getReceiptForViewer, receiptNumber } from "~/models/payment.server";
 import { getEnv } from "~/utils/env.server";
 import { requireUser } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Receipt ${data.receipt.number} | Florida Business Registry` : "Receipt Not Found | Florida Business Registry" },

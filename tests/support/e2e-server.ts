@@ -20,7 +20,7 @@ process.env.LOG_FILE ??= path.join(dir, "server.log");
 
 const { getEnv } = await import("~/utils/env.server");
 const { prepareDatabase, serveBuild } = await import("../../scripts/lib/serve");
-const { startStripeDouble } = await import("~/services/stripe-double/index.server");
+const { startStripeDouble } = await import("../../stripe-double/index");
 
 const env = getEnv();
 await prepareDatabase(env);
