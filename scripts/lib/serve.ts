@@ -57,6 +57,8 @@ export async function serveBuild(
   const pidFile = pidFileFor(dbFile);
   fs.writeFileSync(pidFile, `${process.pid}\n`);
   background.push(...scheduledBackup(logger, dbFile));
+  const reconciling = reconcileOnStart(logger);
+  background.push({ name: "stripe-reconcile", stop: () => reconciling });
 
   let stopping: Promise<void> | undefined;
   const stop = (reason: string) => {
@@ -85,6 +87,22 @@ export async function serveBuild(
   process.on("SIGTERM", () => void stop("SIGTERM"));
   watchLauncher(() => void stop("launcher gone"));
   return { port: app.port, stop };
+}
+
+/**
+ * At start-up, record what Stripe took while this server was down (lost webhooks): see
+ * server/ops/reconcile.ts. In the background; STRIPE_RECONCILE_ON_START=0 turns it off.
+ */
+async function reconcileOnStart(logger: Logger): Promise<void> {
+  if (process.env.STRIPE_RECONCILE_ON_START === "0" || !process.env.STRIPE_SECRET_KEY) return;
+  try {
+    const { reconcileStripe, summarize } = await import("../../server/ops/reconcile");
+    const report = await reconcileStripe({ days: Number(process.env.STRIPE_RECONCILE_DAYS ?? 7) });
+    const level = report.errors.length || report.unmatched.length ? "warn" : "info";
+    logger[level]({ job: "stripe-reconcile", ...report }, summarize(report));
+  } catch (err) {
+    logger.error({ job: "stripe-reconcile", err }, "Stripe reconciliation failed");
+  }
 }
 
 declare global {
