@@ -17,7 +17,7 @@ import { serverDir, startProdServer, type ProdServer } from "../support/prod-ser
 
 let double: StripeDouble;
 let dir: string;
-let servers: ProdServer[] = [];
+const servers: ProdServer[] = [];
 afterAll(async () => {
   for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill("SIGTERM");
   await Promise.all(servers.map((s) => s.exited));
