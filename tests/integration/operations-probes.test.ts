@@ -229,3 +229,26 @@ describe("probes, failures during requests, and the log", () => {
     for (const line of log.split("\n").filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
   });
 });
+
+/**
+ * The log of the last end-to-end run (tests/support/e2e-server.ts writes it; `npm test` runs
+ * the e2e suite after this one, so this reads the previous run's): none of the passwords,
+ * verification codes or card numbers the e2e tests type may be in it. Skipped (visibly) when no
+ * e2e run has left a log in this checkout.
+ */
+const e2eLogs = fs.existsSync(".cache")
+  ? fs
+      .readdirSync(".cache")
+      .filter((d) => d.startsWith("e2e-"))
+      .map((d) => path.join(".cache", d, "server.log"))
+      .filter((f) => fs.existsSync(f))
+  : [];
+describe.skipIf(e2eLogs.length === 0)("the end-to-end run's log", () => {
+  it.each(e2eLogs)("%s holds no secret the e2e tests typed", (file) => {
+    const log = fs.readFileSync(file, "utf8");
+    expect(log).toMatch(/"msg":"request"/);
+    for (const secret of ["demo-user-1", "admin-demo-1", "e2e-pass-1", "e2e-pass-2", "brand-new-1", "api-pass-1", "not-my-password", "4242424242424242", "4242 4242 4242 4242", "1234567", "__session="]) {
+      expect(log, secret).not.toContain(secret);
+    }
+  });
+});
