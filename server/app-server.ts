@@ -13,7 +13,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import url from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -70,6 +70,9 @@ export function routeMatcher(routes: ServerBuild["routes"]) {
     return { routeId: last.id, route: `/${pattern}`.replace(/^\/\//, "/") };
   };
 }
+
+/** After SIGTERM, how long a connection that has sent nothing yet may take to deliver its request. */
+const FRESH_CONNECTION_GRACE_MS = 1_000;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -240,6 +243,19 @@ export async function startAppServer({
     else server.listen(port, done);
   });
   const actualPort = (server.address() as AddressInfo).port;
+  // Every connection, with how many requests it has had and how many are being answered.
+  const sockets = new Map<net.Socket, { since: number; requests: number; busy: number }>();
+  server.on("connection", (socket: net.Socket) => {
+    sockets.set(socket, { since: Date.now(), requests: 0, busy: 0 });
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const state = sockets.get(req.socket);
+    if (!state) return;
+    state.requests++;
+    state.busy++;
+    res.once("close", () => state.busy--);
+  });
   if (mode === "development") void broadcastDevReady(build);
 
   return {
@@ -248,17 +264,26 @@ export async function startAppServer({
     inFlight: () => active,
     close: async (deadlineMs = 10_000) => {
       stopping = true;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive connections: idle ones go now, busy ones when their response is done
-      // (answered with `Connection: close` from here on).
-      server.closeIdleConnections();
+      // Connections already waiting in the kernel's accept queue were accepted as far as the
+      // client knows: let the event loop take them in before the listening socket goes (closing
+      // it resets whatever is still queued). A busy loop may need a few turns.
+      for (let i = 0; i < 4; i++) await new Promise((r) => setTimeout(r, 25));
+      // Stop listening WITHOUT http.Server#close's closeIdleConnections(): a connection the
+      // kernel accepted whose request Node has not read yet (a busy event loop) counts as idle
+      // there, and would be reset with its request unanswered.
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       const until = Date.now() + deadlineMs;
-      while (active > 0 && Date.now() < until) {
+      for (;;) {
+        const now = Date.now();
+        for (const [socket, state] of sockets) {
+          // Idle keep-alive connections go now; a fresh one gets a moment to deliver its request.
+          if (state.busy === 0 && (state.requests > 0 || now - state.since > FRESH_CONNECTION_GRACE_MS)) socket.destroy();
+        }
+        if (sockets.size === 0 || now >= until) break;
         await new Promise((r) => setTimeout(r, 25));
-        server.closeIdleConnections();
       }
       const cut = active;
-      server.closeAllConnections();
+      for (const socket of sockets.keys()) socket.destroy();
       await closed;
       return { cut };
     },
