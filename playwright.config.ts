@@ -82,7 +82,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "npx tsx tests/support/e2e-server.ts",
+    command: "node --import tsx tests/support/e2e-server.ts",
     url: `http://localhost:${E2E.port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

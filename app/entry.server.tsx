@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
+import { logError } from "~/utils/request-context.server";
 import { cachedPage, pageCacheKey, rememberPage } from "~/utils/cache.server";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "~/utils/security-headers.server";
 
@@ -60,7 +61,7 @@ export default function handleRequest(
           failed = true;
           responseStatusCode = 500;
           // A client that went away mid-page aborts the render: nothing to report.
-          if (shellRendered && !request.signal.aborted) console.error(error);
+          if (shellRendered && !request.signal.aborted) logError(error, "render failed");
         },
       },
     );
@@ -75,5 +76,5 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  logError(error);
 }

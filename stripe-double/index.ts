@@ -24,7 +24,20 @@ export type StripeDoubleOptions = {
   webhookSecret?: string;
   /** Quiet unless set. */
   log?: (message: string) => void;
+  /**
+   * Tests only: multiplies the webhook retry delays (WEBHOOK_RETRY_DELAYS_MS, Stripe's hours to
+   * days). 0.001 makes 5 minutes 300 ms. Default 1.
+   */
+  webhookRetryScale?: number;
 };
+
+/**
+ * After a failed delivery Stripe retries "for up to three days with an exponential back off"
+ * (docs.stripe.com/webhooks#retries). The double's schedule after the first attempt: 5 min,
+ * 30 min, 2 h, 5 h, 10 h, 10 h, 14 h, 14 h: the last one ~2.5 days after the event. Never a
+ * few retries within a second, which would make a short restart lose the event.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [5, 30, 120, 300, 600, 600, 840, 840].map((m) => m * 60_000);
 
 export type StripeDouble = {
   url: string;
@@ -32,8 +45,12 @@ export type StripeDouble = {
   webhookSecret: string;
   state: DoubleState;
   setWebhookUrl(url: string | undefined): void;
-  /** Resolves once every queued webhook delivery has been attempted. */
+  /** Resolves once every queued webhook delivery has been attempted (first attempts, not retries). */
   flushWebhooks(): Promise<void>;
+  /** Deliveries waiting for a retry. */
+  pendingRetries(): number;
+  /** Tests only: makes every waiting retry now (as if its time had come); resolves when done. */
+  retryNow(): Promise<void>;
   /** The Stripe-Signature header for a payload, signed with this double's secret (or another). */
   signatureHeader(payload: string, secret?: string, timestamp?: number): string;
   close(): Promise<void>;
@@ -61,32 +78,56 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   const log = options.log ?? (() => {});
   let deliveryChain: Promise<void> = Promise.resolve();
 
+  const retryScale = options.webhookRetryScale ?? 1;
+  /** Deliveries that failed and wait for their next attempt. */
+  const retries = new Map<NodeJS.Timeout, () => Promise<void>>();
+
+  /** One attempt; true when the endpoint answered 2xx. */
+  const attempt = async (target: string, event: StripeObject): Promise<boolean> => {
+    const payload = JSON.stringify(event, null, 2);
+    try {
+      const res = await fetch(target, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json; charset=utf-8",
+          "Stripe-Signature": stripeSignatureHeader(payload, webhookSecret),
+          "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        },
+        body: payload,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      log(`webhook ${event.type} ${event.id} -> ${res.status}`);
+      return res.ok;
+    } catch (error) {
+      log(`webhook ${event.type} ${event.id} failed: ${(error as Error).message}`);
+      return false;
+    }
+  };
+
+  const scheduleRetry = (target: string, event: StripeObject, retry: number) => {
+    if (retry >= WEBHOOK_RETRY_DELAYS_MS.length) {
+      log(`webhook ${event.type} ${event.id}: giving up after ${retry + 1} attempts`);
+      return;
+    }
+    const run = async () => {
+      retries.delete(timer);
+      // To the endpoint's URL as configured now (an endpoint's URL can change between attempts).
+      const now = webhookUrl ?? target;
+      if (!(await attempt(now, event))) scheduleRetry(now, event, retry + 1);
+    };
+    const timer = setTimeout(() => void run(), WEBHOOK_RETRY_DELAYS_MS[retry] * retryScale);
+    timer.unref();
+    retries.set(timer, run);
+  };
+
   const deliver = (event: StripeObject) => {
     if (!webhookUrl) return;
     const target = webhookUrl;
-    // In order, one at a time, like a single endpoint at Stripe; a few retries on failure.
+    // First attempts in order, one at a time, like a single endpoint at Stripe; a failed one
+    // is retried later on Stripe's schedule without holding up the events after it.
     deliveryChain = deliveryChain.then(async () => {
-      const payload = JSON.stringify(event, null, 2);
-      for (let attempt = 1; attempt <= 3; attempt++) {
-        try {
-          const res = await fetch(target, {
-            method: "POST",
-            headers: {
-              "Content-Type": "application/json; charset=utf-8",
-              "Stripe-Signature": stripeSignatureHeader(payload, webhookSecret),
-              "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
-            },
-            body: payload,
-            signal: AbortSignal.timeout(10_000),
-          });
-          await res.arrayBuffer().catch(() => undefined);
-          log(`webhook ${event.type} ${event.id} -> ${res.status}`);
-          if (res.ok) return;
-        } catch (error) {
-          log(`webhook ${event.type} ${event.id} failed: ${(error as Error).message}`);
-        }
-        await new Promise((r) => setTimeout(r, 200 * attempt));
-      }
+      if (!(await attempt(target, event))) scheduleRetry(target, event, 0);
     });
   };
 
@@ -296,7 +337,27 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
 
   function secretApi(method: string, path: string, p: FormObject): StripeObject | null {
     let m: RegExpMatchArray | null;
-    const list = (items: StripeObject[], url: string) => ({ object: "list", has_more: false, url, data: items });
+    /** Stripe's list parameters: created[gt|gte|lt|lte], status (where Stripe has it), limit (10, max 100), starting_after. */
+    const list = (items: StripeObject[], url: string) => {
+      const created = (p.created && typeof p.created === "object" ? p.created : {}) as Record<string, unknown>;
+      const bound = (k: string) => (created[k] === undefined ? undefined : Number(created[k]));
+      const [gt, gte, lt, lte] = ["gt", "gte", "lt", "lte"].map(bound);
+      const status = str(p.status);
+      let data = items.filter((o) => {
+        const c = Number(o.created);
+        return (
+          (gt === undefined || c > gt) &&
+          (gte === undefined || c >= gte) &&
+          (lt === undefined || c < lt) &&
+          (lte === undefined || c <= lte) &&
+          (!status || o.status === status)
+        );
+      });
+      const after = str(p.starting_after);
+      if (after) data = data.slice(data.findIndex((o) => o.id === after) + 1);
+      const limit = Math.min(100, Math.max(1, Number(str(p.limit) ?? 10) || 10));
+      return { object: "list", has_more: data.length > limit, url, data: data.slice(0, limit) };
+    };
     // customers
     if (path === "/v1/customers" && method === "POST") return state.createCustomer(p);
     if ((m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
@@ -350,6 +411,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       if (method === "DELETE") return state.cancelSubscription(m[1]);
     }
     if ((m = path.match(/^\/v1\/invoices\/([^/]+)$/)) && method === "GET") return state.get("invoice", m[1]);
+    if (path === "/v1/invoices" && method === "GET") return list([...state.invoices.values()].reverse(), path);
+    if (path === "/v1/refunds" && method === "GET") return list([...state.refunds.values()].reverse(), path);
     // events
     if (path === "/v1/events" && method === "GET") {
       const type = str(p.type);
@@ -409,11 +472,19 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
         await last;
       } while (last !== deliveryChain);
     },
+    pendingRetries: () => retries.size,
+    async retryNow() {
+      const due = [...retries.entries()];
+      for (const [timer] of due) clearTimeout(timer);
+      for (const [, run] of due) await run();
+    },
     signatureHeader(payload, secret = webhookSecret, timestamp) {
       return stripeSignatureHeader(payload, secret, timestamp);
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of retries.keys()) clearTimeout(timer);
+        retries.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

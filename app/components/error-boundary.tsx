@@ -3,11 +3,34 @@ import type { ReactNode } from "react";
 
 type StatusHandler = (info: { status: number; data: unknown }) => ReactNode;
 
-export function ErrorPage({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
+/** The server's answer to an unexpected error: `{ error: { message, requestId } }` (server/app-server.ts). */
+function serverFailure(data: unknown): { message: string; requestId?: string } | null {
+  const error = (data as { error?: { message?: unknown; requestId?: unknown } } | null)?.error;
+  if (!error || typeof error.message !== "string") return null;
+  return { message: error.message, requestId: typeof error.requestId === "string" ? error.requestId : undefined };
+}
+
+export function ErrorPage({
+  title,
+  message,
+  reference,
+  children,
+}: {
+  title: string;
+  message: string;
+  /** The request id (X-Request-Id) a user can quote to support. */
+  reference?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-700 dark:text-slate-300">{message}</p>
+      {reference ? (
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+          If you contact support, quote this reference: <code data-testid="request-id">{reference}</code>
+        </p>
+      ) : null}
       <div className="mt-8 flex justify-center gap-3">
         {children ?? (
           <Link to="/" className="rounded-md bg-primary-700 px-4 py-2 text-white hover:bg-primary-800">
@@ -34,6 +57,8 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
     if (error.status === 403) {
       return <ErrorPage title="Not Allowed" message="You do not have permission to view this page." />;
     }
+    const failure = error.status >= 500 ? serverFailure(error.data) : null;
+    if (failure) return <ErrorPage title="Something went wrong" message={failure.message} reference={failure.requestId} />;
     return (
       <ErrorPage
         title="Something went wrong"

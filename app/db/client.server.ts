@@ -15,7 +15,11 @@ export function openDatabase(file: string, migrationsFolder = getEnv().MIGRATION
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL, not NORMAL: with WAL, NORMAL survives a killed process but may lose the last commits
+  // on power loss, and a payment row whose receipt number the payer has already seen must not
+  // vanish (and its number be given to someone else). Reconciliation would re-record a lost
+  // payment from Stripe, but not under the same number, and not a claim. See README, Operations.
+  sqlite.pragma("synchronous = FULL");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: path.resolve(migrationsFolder) });
   return db as Db;

@@ -13,6 +13,7 @@ import { fiscalYearLabel } from "~/lib/fiscal-year";
 import { parseId } from "~/lib/ids";
 import { getBusinessById, isOwner } from "~/models/business.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
+import { faultPoint } from "~/utils/fault-point.server";
 
 export const DEFAULT_DESCRIPTION = "Business Tax Receipt";
 
@@ -64,14 +65,48 @@ export function assertClientAmount(clientAmount: unknown, fee: FeeBreakdown) {
   }
 }
 
-function metadataFor(business: Business, userId: number, description: string) {
-  return { businessId: String(business.id), userId: String(userId), description, kind: "btr" };
+/**
+ * The one key of a business's BTR for a fiscal year, shared by the inline and the hosted path:
+ * in every PaymentIntent's metadata (paymentKey) and at the head of every idempotency key. (One
+ * literal Stripe idempotency key cannot span two endpoints: Stripe refuses a key reused with
+ * other parameters; so before charging, either path looks at Stripe for a success under this
+ * key, see settleEarlierSuccess.) Uses the fiscal-year label of app/lib/fiscal-year.ts.
+ */
+export function btrPaymentKey(businessId: number, now = new Date()) {
+  return `btr-b${businessId}-fy${fiscalYearLabel(now)}`;
 }
 
-/** Same business, user, fee and description: the same key, so a double click makes one intent. */
+function metadataFor(business: Business, userId: number, description: string) {
+  return { businessId: String(business.id), userId: String(userId), description, kind: "btr", paymentKey: btrPaymentKey(business.id) };
+}
+
+/** Same business and year, user, fee and description: the same key, so a double click makes one intent. */
 function idempotencyKey(kind: string, business: Business, userId: number, fee: FeeBreakdown, description: string) {
   const digest = crypto.createHash("sha256").update(description).digest("hex").slice(0, 16);
-  return `btr-${kind}-b${business.id}-u${userId}-c${fee.totalCents}-${digest}`;
+  return `${btrPaymentKey(business.id)}-${kind}-u${userId}-c${fee.totalCents}-${digest}`;
+}
+
+/** How far back the payment page looks at Stripe before charging (start-up reconciliation covers the same window). */
+const LOOK_BACK_SECONDS = 7 * 86_400;
+
+/**
+ * Before charging: has Stripe already taken this business's BTR for this year (a success whose
+ * webhook has not arrived, e.g. the server died right after the charge)? Records it through the
+ * webhook's code and throws 409 already_paid, so it is never charged twice.
+ */
+async function settleEarlierSuccess(business: Business) {
+  const key = btrPaymentKey(business.id);
+  let found = false;
+  try {
+    const since = Math.floor(Date.now() / 1000) - LOOK_BACK_SECONDS;
+    for await (const intent of getStripe().paymentIntents.list({ created: { gte: since }, limit: 100 })) {
+      if (intent.status !== "succeeded" || intent.metadata?.paymentKey !== key) continue;
+      if (await recordFromStripeObject(intent.id)) found = true;
+    }
+  } catch (error) {
+    throw stripeFailure(error);
+  }
+  if (found) throw new PaymentError(409, "This business has already paid its Business Tax Receipt.", "already_paid");
 }
 
 function stripeFailure(error: unknown): PaymentError {
@@ -96,6 +131,7 @@ export async function createBtrPaymentIntent({
   const business = requirePayableBusiness(businessId, userId);
   const fee = feeFor(business);
   assertClientAmount(clientAmount, fee);
+  await settleEarlierSuccess(business);
   try {
     const intent = await getStripe().paymentIntents.create(
       {
@@ -129,6 +165,7 @@ export async function createBtrCheckoutSession({
 }): Promise<{ url: string; id: string }> {
   const business = requirePayableBusiness(businessId, userId);
   const fee = feeFor(business);
+  await settleEarlierSuccess(business);
   const appUrl = origin.replace(/\/$/, "");
   const metadata = metadataFor(business, userId, description);
   const user = getDb().select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
@@ -227,6 +264,7 @@ export type RecordResult = { payment: Payment; created: boolean };
  * business that is already paid is refunded and refused (409).
  */
 export async function recordConfirmedPayment(confirmed: Confirmed): Promise<RecordResult> {
+  faultPoint("payment.before-record"); // tests only: die between Stripe's success and our record
   const db = getDb();
   const outcome = db.transaction((tx) => {
     const existing = tx.select().from(payments).where(eq(payments.stripePaymentId, confirmed.paymentIntentId)).get();

@@ -45,6 +45,20 @@ export class UploadRejectedError extends Error {
   }
 }
 
+/** The uploads folder could not take the file (permissions, full disk): a 500, never the user's fault. */
+export class UploadStorageError extends Error {
+  readonly status = 500;
+  constructor(cause: unknown) {
+    super(`The uploaded file could not be stored: ${(cause as Error).message}`, { cause });
+    this.name = "UploadStorageError";
+  }
+}
+
+function isStorageError(error: unknown): error is NodeJS.ErrnoException {
+  const e = error as NodeJS.ErrnoException | null;
+  return Boolean(e && typeof e.code === "string" && typeof e.syscall === "string");
+}
+
 export type ImageKind = { mime: "image/jpeg" | "image/png" | "image/gif"; ext: "jpg" | "png" | "gif" };
 
 const SIGNATURES: { kind: ImageKind; bytes: number[] }[] = [
@@ -181,7 +195,9 @@ async function writeFilePart(
   await fs.promises.mkdir(dir, { recursive: true });
   const key = crypto.randomBytes(16).toString("hex");
   const partial = path.join(dir, `${key}.part`);
-  const out = fs.createWriteStream(partial, { flags: "wx", mode: 0o600 });
+  // Opened before streaming: a folder that cannot take the file fails here, as a server error.
+  const handle = await fs.promises.open(partial, "wx", 0o600);
+  const out = handle.createWriteStream();
   inProgress.set(partial, out);
   try {
     return await writeAndSniff(data, filename, maxBytes, partial, out, key, dir);
@@ -215,8 +231,12 @@ async function writeAndSniff(
   let size = 0;
   let head = Buffer.alloc(0);
   let kind: ImageKind | null | undefined; // undefined: not enough bytes yet to tell
+  // A disk that fills up mid-file: the stream's error, rethrown as a storage failure.
+  let writeError: Error | undefined;
+  out.on("error", (error) => (writeError ??= error));
   try {
     for await (const chunk of data) {
+      if (writeError) throw writeError;
       size += chunk.byteLength;
       if (size > maxBytes) throw new UploadTooLargeError();
       if (kind === undefined) {
@@ -227,7 +247,8 @@ async function writeAndSniff(
     }
     if (kind === undefined) kind = sniffImageType(head);
     out.end();
-    await once(out, "close");
+    if (!out.closed) await once(out, "close");
+    if (writeError) throw writeError;
   } catch (error) {
     await discardPartial(partial, out);
     throw error;
@@ -296,6 +317,11 @@ export async function parseUploadForm(
       throw error;
     }
     if (error instanceof UploadRejectedError) throw error;
+    if (isStorageError(error)) {
+      // Our disk, not the user's form: a server error (logged with the request id by the server).
+      drainInBackground(counted.reader, counted.bytesRead());
+      throw new UploadStorageError(error);
+    }
     // The parser's own errors (malformed multipart, a body cut short).
     throw new UploadRejectedError("The form data could not be read");
   }

@@ -9,7 +9,12 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    APP_URL: z.string().url().optional(),
+    APP_URL: z
+      .string()
+      .refine((v) => /^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v), {
+        message: "APP_URL must be the site's full address, such as https://btr.pembrokepark.example",
+      })
+      .optional(),
     DATABASE_PATH: z.string().min(1).default("data/app.db"),
     MIGRATIONS_DIR: z.string().min(1).default("drizzle"),
     UPLOADS_DIR: z.string().min(1).default("data/uploads"),
@@ -26,7 +31,12 @@ const EnvSchema = z
     TOWN_ZIPS: z.string().default("33009,33023"),
     TOWN_SUPPORT_EMAIL: z.string().email().default("btr@pembrokepark.example"),
     TOWN_SUPPORT_PHONE: z.string().default("(954) 966-4600"),
-    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk_(test|live)_|rk_(test|live)_)[A-Za-z0-9_]{8,}$/, {
+        message: "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_..., sk_live_... or rk_...): check for a typo or a publishable key",
+      })
+      .optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Where the stripe SDK sends requests; set to the local test double in demo mode and tests. */

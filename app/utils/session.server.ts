@@ -7,6 +7,7 @@ import type { PublicUser } from "~/lib/types";
 import { createSessionRow, deleteOtherSessions, deleteSession, findSessionUser } from "~/models/session.server";
 import { toPublicUser } from "~/models/user.server";
 import { getEnv } from "~/utils/env.server";
+import { noteUser } from "~/utils/request-context.server";
 import { safeRedirect } from "~/utils/redirect";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 
@@ -36,6 +37,7 @@ export async function getUser(request: Request): Promise<PublicUser | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
   const user = findSessionUser(sessionId);
+  if (user) noteUser(user.id);
   return user ? toPublicUser(user) : null;
 }
 

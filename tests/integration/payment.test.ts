@@ -208,10 +208,10 @@ describe("recording a payment", () => {
 
   it("a second, different successful charge for a paid business is refunded and not recorded", async () => {
     const { owner, business } = await ownerWithBusiness();
-    const first = await paidIntent(owner, business.id);
-    // A second intent, e.g. from another tab with another description.
+    // A second intent, e.g. from another tab with another description, opened before the first is paid.
     const res = await createIntent(owner, { businessId: business.id, description: "Business Tax Receipt 2026" });
     const second = (await res.json()) as { clientSecret: string };
+    const first = await paidIntent(owner, business.id);
     const secondId = second.clientSecret.split("_secret_")[0];
     await testStripe().paymentIntents.confirm(secondId, { payment_method: "pm_card_visa" });
     const results = await Promise.all([
@@ -222,6 +222,20 @@ describe("recording a payment", () => {
     expect(paymentRows(business.id)).toHaveLength(1);
     const refunded = [...double.state.refunds.values()].filter((r) => r.payment_intent === secondId || r.payment_intent === first.id);
     expect(refunded).toHaveLength(1);
+  });
+});
+
+describe("looking at Stripe before charging (issue 24)", () => {
+  it("a success Stripe has but this app has not recorded is recorded, and no second intent or session is made", async () => {
+    const { owner, business } = await ownerWithBusiness();
+    const first = await paidIntent(owner, business.id); // charged; its webhook never came
+    expect(paymentRows(business.id)).toHaveLength(0);
+    const intentsBefore = double.state.paymentIntents.size;
+    const res = await createIntent(owner, { businessId: business.id, description: "Business Tax Receipt again" });
+    expect(res.status).toBe(409);
+    expect(paymentRows(business.id)).toHaveLength(1);
+    expect(paymentRows(business.id)[0].stripePaymentId).toBe(first.id);
+    expect(double.state.paymentIntents.size).toBe(intentsBefore);
   });
 });
 

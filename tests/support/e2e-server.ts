@@ -1,6 +1,7 @@
 /**
- * The server the end-to-end tests run against: the production build served by remix-serve,
- * with its own fresh database (migrated and seeded) under .cache/e2e.
+ * The server the end-to-end tests run against: the production build served as `npm start`
+ * serves it (in process), with its own fresh database (migrated and seeded) under .cache/e2e,
+ * and its JSON log in .cache/e2e-<port>/server.log (grep it: no password, cookie or code).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +18,7 @@ process.env.SESSION_SECRET ??= "e2e-session-secret-0123456789abcdef";
 // No APP_URL: Stripe's return URLs follow the address the browser opened (localhost or
 // 127.0.0.1), as in a default install (tests/e2e/checkout-origin.spec.ts).
 delete process.env.APP_URL;
+process.env.LOG_FILE ??= path.join(dir, "server.log");
 
 const { getEnv } = await import("~/utils/env.server");
 const { prepareDatabase, serveBuild } = await import("../../scripts/lib/serve");
@@ -33,7 +35,7 @@ const double = await startStripeDouble({
   webhookUrl: `http://localhost:${port}/api/stripe/webhook`,
   webhookSecret: "whsec_e2e_0123456789abcdef0123456789abcdef",
 });
-serveBuild({
+await serveBuild({
   env: {
     STRIPE_SECRET_KEY: "sk_test_e2e_0123456789",
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_0123456789",

@@ -21,7 +21,6 @@ import {
   OwnedBusiness,
   Pagination,
   Payment,
-  PublicBusiness,
   BusinessDetail,
   SuggestionList,
   User,

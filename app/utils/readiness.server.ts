@@ -1,0 +1,76 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { getDb } from "~/db/client.server";
+import { getEnv } from "~/utils/env.server";
+import { logError } from "~/utils/request-context.server";
+
+type Check = { ok: boolean; error?: string };
+export type Readiness = { ready: boolean; checks: Record<"database" | "migrations" | "uploads" | "accepting", Check> };
+
+declare global {
+  var __shuttingDown: boolean | undefined;
+}
+
+function run(fn: () => void): Check {
+  try {
+    fn();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: (error as { code?: string }).code ?? (error as Error).message };
+  }
+}
+
+/** The migrations this build ships (their journal) against the ones the database has applied. */
+export function pendingMigrations(): string[] {
+  const folder = path.resolve(getEnv().MIGRATIONS_DIR);
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
+  const applied = new Set(
+    getDb()
+      .$client.prepare("SELECT created_at AS at FROM __drizzle_migrations")
+      .all()
+      .map((r) => Number((r as { at: number }).at)),
+  );
+  return journal.entries.filter((e) => !applied.has(e.when)).map((e) => e.tag);
+}
+
+export function checkReadiness(): Readiness {
+  const checks: Readiness["checks"] = {
+    accepting: globalThis.__shuttingDown ? { ok: false, error: "shutting down" } : { ok: true },
+    database: run(() => {
+      // A real write (the header's user_version, rewritten with its own value): a read-only
+      // file or a full disk fails here, not at the next sign-in.
+      const write = () => {
+        const sqlite = getDb().$client;
+        const version = sqlite.pragma("user_version", { simple: true }) as number;
+        sqlite.pragma(`user_version = ${Number(version)}`);
+      };
+      try {
+        write();
+      } catch (error) {
+        // A connection opened while the file was read-only stays read-only: drop it and try
+        // once with a fresh one, so the probe (and the app) recover once the file is writable.
+        if ((error as { code?: string }).code !== "SQLITE_READONLY" || !global.__db) throw error;
+        global.__db.db.$client.close();
+        global.__db = undefined;
+        write();
+      }
+    }),
+    migrations: run(() => {
+      const pending = pendingMigrations();
+      if (pending.length) throw new Error(`pending: ${pending.join(", ")}`);
+    }),
+    uploads: run(() => {
+      const dir = path.resolve(getEnv().UPLOADS_DIR);
+      fs.mkdirSync(dir, { recursive: true });
+      const probe = path.join(dir, `.ready-${crypto.randomBytes(6).toString("hex")}`);
+      fs.writeFileSync(probe, "ok");
+      fs.rmSync(probe);
+    }),
+  };
+  const ready = Object.values(checks).every((c) => c.ok);
+  if (!ready) logError(new Error(`not ready: ${JSON.stringify(checks)}`), "readiness check failed");
+  return { ready, checks };
+}

@@ -1,0 +1,291 @@
+/**
+ * The production build served IN this process (no remix-serve child that could outlive us):
+ * the same express + compression + @remix-run/express stack remix-serve uses (loaded from
+ * remix-serve's own dependencies), so every body still goes through @remix-run/node's patched
+ * writeReadableStreamToWritable (patches/, tests/integration/remix-writer-backpressure.test.ts).
+ *
+ * On top of remix-serve: a request id per request (X-Request-Id, and on error pages), one JSON
+ * log line per request (method, route pattern, status, duration, user id), unexpected errors
+ * logged with their stack and answered as a 500 that carries the request id, and a graceful
+ * stop (stop accepting, finish what is in flight within a deadline).
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import net, { type AddressInfo } from "node:net";
+import path from "node:path";
+import url from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { requestContextStorage, type RequestContext } from "~/utils/request-context.server";
+import type { Logger } from "./logger";
+
+// express, compression, @remix-run/express and the router: the copies remix-serve loads.
+const requireFromServe = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/package.json"));
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: (err?: unknown) => void) => void;
+type ExpressApp = Handler & {
+  disable: (name: string) => void;
+  use: (...args: unknown[]) => void;
+  all: (path: string, handler: Handler) => void;
+};
+const express = requireFromServe("express") as (() => ExpressApp) & {
+  static: (dir: string, options?: object) => Handler;
+};
+const compression = requireFromServe("compression") as () => Handler;
+const { createRequestHandler } = requireFromServe("@remix-run/express") as {
+  createRequestHandler: (options: { build: ServerBuild | (() => Promise<ServerBuild>); mode?: string }) => Handler;
+};
+const { broadcastDevReady, installGlobals } = requireFromServe("@remix-run/node") as {
+  broadcastDevReady: (build: ServerBuild) => Promise<void>;
+  installGlobals: (options: { nativeFetch: boolean }) => void;
+};
+const { matchRoutes } = requireFromServe("@remix-run/router") as {
+  matchRoutes: (routes: RouteNode[], pathname: string) => { route: RouteNode }[] | null;
+};
+
+type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteNode[] };
+
+/** Route id and pattern (e.g. `routes/business.$id` and `/business/:id`) for a URL path. */
+export function routeMatcher(routes: ServerBuild["routes"]) {
+  const nodes = new Map<string, RouteNode>();
+  for (const r of Object.values(routes)) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, children: [] });
+  const roots: RouteNode[] = [];
+  for (const r of Object.values(routes)) {
+    const node = nodes.get(r.id)!;
+    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+    (parent ? parent.children! : roots).push(node);
+  }
+  return (pathname: string): { routeId: string; route: string } | undefined => {
+    // Single-fetch data requests: /page.data, and /_root.data for the index.
+    let p = pathname;
+    if (p.endsWith(".data")) p = p.slice(0, -5) === "/_root" ? "/" : p.slice(0, -5);
+    const matches = matchRoutes(roots, p);
+    if (!matches?.length) return undefined;
+    const last = matches[matches.length - 1].route;
+    const pattern = matches
+      .map((m) => m.route.path)
+      .filter((s): s is string => Boolean(s))
+      .join("/")
+      .replace(/\/+/g, "/");
+    return { routeId: last.id, route: `/${pattern}`.replace(/^\/\//, "/") };
+  };
+}
+
+/** After SIGTERM, how long a connection that has sent nothing yet may take to deliver its request. */
+const FRESH_CONNECTION_GRACE_MS = 1_000;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+function isResponseLike(error: unknown): boolean {
+  if (error instanceof Response) return true;
+  const type = (error as { type?: unknown } | null)?.type;
+  return type === "DataWithResponseInit";
+}
+
+/**
+ * Every loader and action of the build, wrapped: an unexpected error (not a Response the route
+ * throws on purpose) is logged with its stack and the request id, and answered as a 500 whose
+ * JSON body `{ error: { message, requestId } }` the error boundary shows, instead of Remix's
+ * bare 'Unexpected Server Error'.
+ */
+export function withErrorReferences(build: ServerBuild, logger: Logger): ServerBuild {
+  const wrap = <F extends (...args: never[]) => unknown>(fn: F | undefined, routeId: string, kind: string) => {
+    if (!fn) return fn;
+    return (async (...args: Parameters<F>) => {
+      try {
+        return await fn(...args);
+      } catch (error) {
+        const request = (args[0] as unknown as { request?: Request })?.request;
+        if (isResponseLike(error) || request?.signal.aborted) throw error;
+        const requestId = requestContextStorage().getStore()?.requestId;
+        logger.error({ reqId: requestId, routeId, err: error }, `${kind} failed`);
+        throw Response.json(
+          {
+            error: {
+              message: "Something went wrong on our side and your request was not completed. Please try again later.",
+              requestId,
+            },
+          },
+          { status: 500, headers: { "Cache-Control": "no-store" } },
+        );
+      }
+    }) as unknown as F;
+  };
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const module = route.module as unknown as Record<string, unknown>;
+    routes[id] = {
+      ...route,
+      module: {
+        ...module,
+        loader: wrap(module.loader as never, id, "loader"),
+        action: wrap(module.action as never, id, "action"),
+      } as unknown as typeof route.module,
+    };
+  }
+  return { ...build, routes };
+}
+
+export type AppServer = {
+  server: http.Server;
+  port: number;
+  /** In-flight requests right now. */
+  inFlight: () => number;
+  /** Stops accepting, lets in-flight requests finish (until `deadlineMs`), then cuts the rest. */
+  close: (deadlineMs?: number) => Promise<{ cut: number }>;
+};
+
+async function importBuild(buildPath: string): Promise<ServerBuild> {
+  const stat = fs.statSync(buildPath);
+  return (await import(`${url.pathToFileURL(buildPath).href}?t=${stat.mtimeMs}`)) as ServerBuild;
+}
+
+/**
+ * Serves `buildPath` (build/index.js) on `port` (0: any free port). In development it reloads
+ * the build when `remix dev` rebuilds, as remix-serve does.
+ */
+export async function startAppServer({
+  port,
+  host,
+  logger,
+  buildPath = path.resolve("build/index.js"),
+  mode = process.env.NODE_ENV ?? "production",
+}: {
+  port: number;
+  host?: string;
+  logger: Logger;
+  buildPath?: string;
+  mode?: string;
+}): Promise<AppServer> {
+  let build = await importBuild(buildPath);
+  installGlobals({ nativeFetch: Boolean(build.future.v3_singleFetch) });
+  let match = routeMatcher(build.routes);
+  let served = withErrorReferences(build, logger);
+  globalThis.__appLogger = logger;
+
+  if (mode === "development") {
+    const versionPath = path.resolve(buildPath, "..", "version.txt");
+    const chokidar = requireFromServe("chokidar") as {
+      watch: (p: string, o: object) => { on: (e: string, f: () => void) => { on: (e: string, f: () => void) => void } };
+    };
+    const reload = async () => {
+      build = await importBuild(buildPath);
+      match = routeMatcher(build.routes);
+      served = withErrorReferences(build, logger);
+      await broadcastDevReady(build);
+    };
+    chokidar.watch(versionPath, { ignoreInitial: true }).on("add", reload).on("change", reload);
+  }
+
+  let active = 0;
+  let stopping = false;
+  const storage = requestContextStorage();
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Request id, context and the log line come first so that even static files are counted.
+  app.use((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.headers["x-request-id"];
+    const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    if (stopping) res.setHeader("Connection", "close");
+    active++;
+    const ctx: RequestContext = { requestId, logger };
+    res.once("close", () => {
+      active--;
+      const pathname = (req.url ?? "/").split("?")[0];
+      const matched = match(pathname);
+      const status = res.statusCode;
+      const line = {
+        reqId: requestId,
+        method: req.method,
+        path: pathname,
+        route: matched?.route,
+        routeId: matched?.routeId,
+        status,
+        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        userId: ctx.userId,
+        aborted: res.writableFinished ? undefined : true,
+      };
+      if (status >= 500) logger.error(line, "request");
+      else logger.info(line, "request");
+    });
+    storage.run(ctx, next);
+  });
+  app.use(compression());
+  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  const handlers = new WeakMap<ServerBuild, Handler>();
+  app.all("*", (req, res, next) => {
+    let handler = handlers.get(served);
+    if (!handler) handlers.set(served, (handler = createRequestHandler({ build: served, mode })));
+    handler(req, res, next);
+  });
+  // Errors outside Remix (a static file read failing, say): logged, and a plain 500 with the id.
+  app.use((err: unknown, req: http.IncomingMessage, res: http.ServerResponse, _next: () => void) => {
+    const requestId = String(res.getHeader("X-Request-Id") ?? "");
+    logger.error({ reqId: requestId, err }, "unhandled server error");
+    if (res.headersSent) return void res.destroy();
+    res.statusCode = 500;
+    res.setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.end(`Something went wrong on our side. Reference: ${requestId}\n`);
+  });
+
+  const server = http.createServer(app as unknown as http.RequestListener);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    const done = () => {
+      server.off("error", reject);
+      resolve();
+    };
+    if (host) server.listen(port, host, done);
+    else server.listen(port, done);
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  // Every connection, with how many requests it has had and how many are being answered.
+  const sockets = new Map<net.Socket, { since: number; requests: number; busy: number }>();
+  server.on("connection", (socket: net.Socket) => {
+    sockets.set(socket, { since: Date.now(), requests: 0, busy: 0 });
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const state = sockets.get(req.socket);
+    if (!state) return;
+    state.requests++;
+    state.busy++;
+    res.once("close", () => state.busy--);
+  });
+  if (mode === "development") void broadcastDevReady(build);
+
+  return {
+    server,
+    port: actualPort,
+    inFlight: () => active,
+    close: async (deadlineMs = 10_000) => {
+      stopping = true;
+      // Connections already waiting in the kernel's accept queue were accepted as far as the
+      // client knows: let the event loop take them in before the listening socket goes (closing
+      // it resets whatever is still queued). A busy loop may need a few turns.
+      for (let i = 0; i < 4; i++) await new Promise((r) => setTimeout(r, 25));
+      // Stop listening WITHOUT http.Server#close's closeIdleConnections(): a connection the
+      // kernel accepted whose request Node has not read yet (a busy event loop) counts as idle
+      // there, and would be reset with its request unanswered.
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      const until = Date.now() + deadlineMs;
+      for (;;) {
+        const now = Date.now();
+        for (const [socket, state] of sockets) {
+          // Idle keep-alive connections go now; a fresh one gets a moment to deliver its request.
+          if (state.busy === 0 && (state.requests > 0 || now - state.since > FRESH_CONNECTION_GRACE_MS)) socket.destroy();
+        }
+        if (sockets.size === 0 || now >= until) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const cut = active;
+      for (const socket of sockets.keys()) socket.destroy();
+      await closed;
+      return { cut };
+    },
+  };
+}
