@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { getDb, openDatabase } from "~/db/client.server";
 import { formatCordataLine, type CordataInput } from "~/lib/cordata-writer";
 import { searchBusinesses } from "~/models/business-search.server";
 import { importPendingFiles, importRegistryFiles, NotCordataError } from "~/services/registry-import.server";
@@ -327,6 +327,34 @@ describe("registry:import, the command", { timeout: 180_000 }, () => {
     const after = snapshot();
     expect(after.names.every((n) => n.includes("NEW"))).toBe(true);
     expect(after).toMatchObject({ officers: 60, imports: 2, fts: 60 });
+  });
+
+  it("into an empty registry (inserted without a lookup), a document number the file repeats is updated, not refused", async () => {
+    const fresh = openDatabase(path.join(dir, "fresh.db")).$client;
+    try {
+      const file = path.join(dir, "fresh.txt");
+      const record = (name: string, officer: string): CordataInput => ({
+        documentNumber: "P26000000042",
+        name,
+        status: "A",
+        filingType: "DOMP",
+        principal: { address1: "1 MAIN ST", city: "MIAMI", state: "FL", zip: "33101" },
+        officers: [{ title: "P", type: "P", name: officer }],
+      });
+      writeCordata(file, [record("FIRST NAME INC", "QUILLFEATHER, ANN"), { ...FULL_RECORD, documentNumber: "P26000000043" }, record("SECOND NAME INC", "JONES, BOB")]);
+      const [summary] = await importRegistryFiles(fresh, [file], { reportDir });
+      expect(summary).toMatchObject({ mode: "rebuild", read: 3, inserted: 2, updated: 1, rejected: 0 });
+      const row = fresh.prepare("SELECT id, name FROM businesses WHERE document_number = 'P26000000042'").get() as { id: number; name: string };
+      expect(row.name).toBe("SECOND NAME INC");
+      expect(fresh.prepare("SELECT name FROM business_officers WHERE business_id = ?").all(row.id)).toEqual([{ name: "JONES, BOB" }]);
+      const people = (q: string) => (fresh.prepare("SELECT rowid FROM people_fts WHERE people_fts MATCH ?").all(q) as { rowid: number }[]).length;
+      expect([people('"jones"'), people('"quillfeather"')]).toEqual([1, 0]);
+      expect((fresh.prepare("SELECT count(*) AS n FROM businesses").get() as { n: number }).n).toBe(2);
+      // The import turns foreign-key checks off for its own rows only: the connection gets them back.
+      expect(fresh.pragma("foreign_keys", { simple: true })).toBe(1);
+    } finally {
+      fresh.close();
+    }
   });
 
   it("refuses a PDF with one clear message and exit code 2", () => {
