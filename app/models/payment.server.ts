@@ -10,6 +10,7 @@ import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type Business, type Payment } from "~/db/schema";
 import { computeFee, type FeeBreakdown } from "~/lib/fee";
 import { fiscalYearLabel } from "~/lib/fiscal-year";
+import { queueReceipt } from "~/models/mail-events.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { getEnv } from "~/utils/env.server";
 
@@ -262,6 +263,7 @@ export async function recordConfirmedPayment(confirmed: Confirmed): Promise<Reco
       .returning()
       .get();
     tx.update(businesses).set({ hasPaidBTR: true }).where(eq(businesses.id, confirmed.businessId)).run();
+    queueReceipt(tx, payment.id);
     return { kind: "created" as const, payment };
   });
   if (outcome.kind === "created") return { payment: outcome.payment, created: true };

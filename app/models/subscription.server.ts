@@ -14,6 +14,7 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type Business } from "~/db/schema";
 import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
+import { queueReceipt, queueRenewalFailed } from "~/models/mail-events.server";
 import { CURRENCY, feeFor, getBusiness } from "~/models/payment.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { getEnv } from "~/utils/env.server";
@@ -403,6 +404,7 @@ export async function recordInvoicePaid(invoiceId: string) {
       })
       .where(eq(businesses.id, business.id))
       .run();
+    queueReceipt(tx, payment.id);
     return { payment, created: true };
   });
 }
@@ -414,5 +416,8 @@ export async function recordInvoiceFailed(invoiceId: string) {
   if (!subId) return;
   const business = getDb().select().from(businesses).where(eq(businesses.stripeSubscriptionId, subId)).get();
   if (!business) return;
-  getDb().update(businesses).set({ renewalNotice: RENEWAL_FAILED_NOTICE }).where(eq(businesses.id, business.id)).run();
+  getDb().transaction((tx) => {
+    tx.update(businesses).set({ renewalNotice: RENEWAL_FAILED_NOTICE }).where(eq(businesses.id, business.id)).run();
+    queueRenewalFailed(tx, business, { id: invoice.id, attempt: invoice.attempt_count ?? 1, amountCents: invoice.amount_due ?? null });
+  });
 }

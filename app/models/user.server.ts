@@ -12,6 +12,7 @@ import { getEnv } from "~/utils/env.server";
 import { getDummyHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { destroyOtherSessions, toPublicUser, type PublicUser } from "~/utils/session.server";
 import { forgetAttempts, lockoutSeconds, recordAttempt } from "./login-attempt.server";
+import { queueWelcome } from "./mail-events.server";
 
 export const USERNAME_TAKEN = "Username is already taken";
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -82,17 +83,21 @@ export async function registerUser(input: RegisterInput): Promise<Result<{ user:
 
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = getDb()
-      .insert(users)
-      .values({
-        username: input.username.trim(),
-        email: normalizeEmail(input.email),
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
-        passwordHash,
-      })
-      .returning()
-      .get();
+    const user = getDb().transaction((tx) => {
+      const created = tx
+        .insert(users)
+        .values({
+          username: input.username.trim(),
+          email: normalizeEmail(input.email),
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          passwordHash,
+        })
+        .returning()
+        .get();
+      queueWelcome(tx, created.id);
+      return created;
+    });
     return { ok: true, user: toPublicUser(user) };
   } catch (error) {
     const which = uniqueViolation(error);
@@ -144,6 +149,8 @@ export function updateProfile(userId: number, input: ProfileInput): Result<{ use
         firstName: emptyToNull(input.firstName),
         lastName: emptyToNull(input.lastName),
         email: normalizeEmail(input.email),
+        // A new address must be confirmed again before reminders go to it.
+        emailVerifiedAt: sql`CASE WHEN ${users.email} = ${normalizeEmail(input.email)} THEN ${users.emailVerifiedAt} ELSE NULL END`,
       })
       .where(eq(users.id, userId))
       .returning()
