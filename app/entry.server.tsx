@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { startScheduler } from "~/jobs/scheduler.server";
 import { getEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
 import { cachedPage, pageCacheKey, rememberPage } from "~/utils/page-cache.server";
@@ -14,6 +15,8 @@ export const streamTimeout = 5_000;
 
 // Fail fast at start-up with a readable message when the environment is wrong.
 getEnv();
+// Scheduled jobs (mail, reminders, ...) run in the production server unless JOBS_SCHEDULE=false.
+if (getEnv().NODE_ENV === "production" && getEnv().JOBS_SCHEDULE !== false) startScheduler();
 
 export default function handleRequest(
   request: Request,

@@ -24,7 +24,16 @@ if (!process.env.SESSION_SECRET) {
 const { getEnv } = await import("~/utils/env.server");
 const { prepareDatabase, serveBuild } = await import("./lib/serve");
 const { startDemoStripe } = await import("./lib/demo-stripe");
+const { startDemoMail } = await import("./lib/demo-mail");
 
 const env = getEnv();
 await prepareDatabase(env, console.log);
-serveBuild(await startDemoStripe(env));
+const stripe = await startDemoStripe(env);
+const mail = await startDemoMail(env);
+serveBuild({
+  env: { ...stripe.env, ...mail.env },
+  close: async () => {
+    await stripe.close();
+    await mail.close();
+  },
+});

@@ -31,12 +31,21 @@ const double = await startStripeDouble({
   webhookUrl: `http://localhost:${port}/api/stripe/webhook`,
   webhookSecret: "whsec_e2e_0123456789abcdef0123456789abcdef",
 });
+// The local SMTP server on E2E_PORT + 60; tests read the .eml files it stores (tests/e2e/mail.ts).
+const { startMailCatcher } = await import("../../mail-catcher/index");
+const mailDir = path.join(dir, "mail");
+const catcher = await startMailCatcher({ port: Number(port) + 60, dir: mailDir });
 serveBuild({
   env: {
     STRIPE_SECRET_KEY: "sk_test_e2e_0123456789",
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_0123456789",
     STRIPE_API_URL: double.url,
     STRIPE_WEBHOOK_SECRET: double.webhookSecret,
+    SMTP_URL: catcher.url,
+    MAIL_STORE_DIR: mailDir,
   },
-  close: () => double.close(),
+  close: async () => {
+    await double.close();
+    await catcher.close();
+  },
 });
