@@ -131,6 +131,12 @@ export default function Admin() {
         </div>
       </section>
 
+      <p className="mt-6">
+        <Link to="/admin/mail" className="text-primary-700 underline dark:text-primary-100">
+          Mail outbox
+        </Link>
+      </p>
+
       <nav aria-label="Admin sections" className="mt-10 border-b border-slate-200 dark:border-slate-700">
         <ul className="-mb-px flex flex-wrap gap-1">
           {(Object.keys(TAB_LABELS) as AdminTab[]).map((tab) => {

@@ -40,3 +40,57 @@ export function findStoredMessages(messageId: string): { file: string; raw: Buff
     .sort()
     .map((name) => ({ file: name, raw: fs.readFileSync(path.join(dir, name)) }));
 }
+
+export type DeliveredCopy = {
+  copies: number;
+  file: string;
+  subject: string;
+  from: string;
+  to: string;
+  date: string | null;
+  html: string | null;
+  text: string | null;
+  headers: { name: string; value: string }[];
+  attachments: { filename: string; contentType: string; size: number }[];
+};
+
+/** The message as its recipient's mail program reads it: the stored copy, parsed with mailparser. */
+export async function readDeliveredCopy(messageId: string): Promise<DeliveredCopy | null> {
+  const copies = findStoredMessages(messageId);
+  const last = copies.at(-1);
+  if (!last) return null;
+  const { simpleParser } = await import("mailparser");
+  const parsed = await simpleParser(last.raw);
+  const address = (value: unknown) =>
+    Array.isArray(value) ? value.map((v: { text: string }) => v.text).join(", ") : ((value as { text?: string } | undefined)?.text ?? "");
+  const shownHeaders = ["list-unsubscribe", "list-unsubscribe-post", "message-id"];
+  return {
+    copies: copies.length,
+    file: last.file,
+    subject: parsed.subject ?? "",
+    from: address(parsed.from),
+    to: address(parsed.to),
+    date: parsed.date ? parsed.date.toISOString() : null,
+    html: typeof parsed.html === "string" ? parsed.html : null,
+    text: parsed.text ?? null,
+    headers: parsed.headerLines
+      .filter((h) => shownHeaders.includes(h.key))
+      .map((h) => ({ name: h.line.slice(0, h.line.indexOf(":")), value: h.line.slice(h.line.indexOf(":") + 1).trim() })),
+    attachments: parsed.attachments.map((a, i) => ({
+      filename: a.filename ?? `attachment-${i + 1}`,
+      contentType: a.contentType,
+      size: a.size,
+    })),
+  };
+}
+
+/** One attachment of the stored copy, for download. */
+export async function readDeliveredAttachment(messageId: string, index: number) {
+  const last = findStoredMessages(messageId).at(-1);
+  if (!last) return null;
+  const { simpleParser } = await import("mailparser");
+  const parsed = await simpleParser(last.raw);
+  const attachment = parsed.attachments[index];
+  if (!attachment) return null;
+  return { filename: attachment.filename ?? `attachment-${index + 1}`, contentType: attachment.contentType, content: attachment.content };
+}
