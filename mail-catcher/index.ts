@@ -30,9 +30,19 @@ export async function startMailCatcher({
   host = "127.0.0.1",
   dir,
   log,
-}: { port?: number; host?: string; dir?: string; log?: (message: string) => void } = {}): Promise<MailCatcher> {
+  refuseRecipient,
+  messages = [],
+}: {
+  port?: number;
+  host?: string;
+  dir?: string;
+  log?: (message: string) => void;
+  /** Answer 550 for these recipients (tests of permanent failures). */
+  refuseRecipient?: (address: string) => boolean;
+  /** Where received messages are pushed (a test keeps one list across a restart). */
+  messages?: CaughtMessage[];
+} = {}): Promise<MailCatcher> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const messages: CaughtMessage[] = [];
   let seq = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -41,6 +51,13 @@ export async function startMailCatcher({
     banner: "local mail catcher",
     size: 25 * 1024 * 1024,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuseRecipient?.(address.address)) {
+        callback(Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
