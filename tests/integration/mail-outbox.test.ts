@@ -10,9 +10,9 @@ import { outbox } from "~/db/schema";
 import { renderLayout } from "~/mail/layout";
 import { backoffMs, deliverOutbox, enqueueMail, MAX_ATTEMPTS } from "~/models/outbox.server";
 import { unique } from "../support/factories";
-import { useTestMail } from "../support/mail";
+import { setupTestMail } from "../support/mail";
 
-const mail = useTestMail({ refuseRecipient: (address) => address.startsWith("nobody") });
+const mail = setupTestMail({ refuseRecipient: (address) => address.startsWith("nobody") });
 
 function message(subject: string) {
   const ctx = { townName: "Pembroke Park", townState: "FL", supportEmail: "btr@example.com", supportPhone: "1", appUrl: "http://x" };

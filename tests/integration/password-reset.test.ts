@@ -15,9 +15,9 @@ import { action as resetAction, loader as resetLoader } from "~/routes/reset-pas
 import { getUser } from "~/utils/session.server";
 import { uniqueAddress, sessionCookieFrom } from "../support/accounts";
 import { callRoute, createUser, makeRequest, sessionCookieFor, TEST_PASSWORD, unique } from "../support/factories";
-import { linkIn, useTestMail } from "../support/mail";
+import { linkIn, setupTestMail } from "../support/mail";
 
-const mail = useTestMail();
+const mail = setupTestMail();
 
 async function ask(identifier: string, address = uniqueAddress()) {
   return callRoute(forgotAction, await makeRequest("/forgot-password", { form: { identifier }, headers: { "X-Forwarded-For": address } }));

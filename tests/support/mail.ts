@@ -21,7 +21,7 @@ export type TestMail = {
   to: (address: string) => Promise<ParsedMail[]>;
 };
 
-export function useTestMail(options: { refuseRecipient?: (address: string) => boolean } = {}): TestMail {
+export function setupTestMail(options: { refuseRecipient?: (address: string) => boolean } = {}): TestMail {
   let catcher: MailCatcher | null = null;
   let port = 0;
   const messages: MailCatcher["messages"] = [];
