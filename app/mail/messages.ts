@@ -4,6 +4,7 @@
  */
 import { formatLongDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
+import { RESET_LINK_MINUTES } from "~/lib/password-reset";
 import { renderLayout, type Block, type MailContext, type RenderedMail } from "./layout";
 
 type Person = { firstName?: string | null; username: string };
@@ -23,7 +24,6 @@ function mail(
   return { subject, html, text, headers: options.headers };
 }
 
-export const RESET_LINK_MINUTES = 60;
 
 export function welcomeMail(ctx: MailContext, { user, verifyUrl }: { user: Person; verifyUrl: string }): RenderedMail {
   return mail(ctx, `Welcome to ${ctx.townName} Business Tax Receipts`, "Your account is ready", user, [

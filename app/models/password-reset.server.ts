@@ -14,7 +14,8 @@ import { and, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { passwordResetRequests, sessions, userTokens, users } from "~/db/schema";
 import { mailContext } from "~/mail/context.server";
-import { passwordResetMail, RESET_LINK_MINUTES } from "~/mail/messages";
+import { RESET_LINK_MINUTES } from "~/lib/password-reset";
+import { passwordResetMail } from "~/mail/messages";
 import { UNKNOWN_ADDRESS } from "~/models/login-attempt.server";
 import { hashPassword } from "~/utils/password.server";
 import { enqueueMail } from "./outbox.server";
@@ -22,10 +23,7 @@ import { findLiveToken, issueToken, passwordFingerprint, useToken } from "./user
 
 export const RESET_TTL_MS = RESET_LINK_MINUTES * 60 * 1000;
 export const RESET_LIMITS = { perAddress: 10, perAccount: 3, windowMs: 60 * 60 * 1000 } as const;
-/** The one answer to every request. */
-export const RESET_REQUESTED =
-  "If an account matches what you entered, we have sent an email with a link to reset its password. The link works for one hour. Check your inbox and spam folder.";
-export const RESET_LINK_INVALID = "This password reset link is invalid or has expired. Please ask for a new one.";
+export { RESET_LINK_INVALID, RESET_REQUESTED } from "~/lib/password-reset";
 
 function findAccount(identifier: string) {
   const value = identifier.trim();

@@ -8,14 +8,15 @@ import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/form-field";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth";
 import { clientAddress } from "~/models/login-attempt.server";
-import { RESET_REQUESTED, requestPasswordReset } from "~/models/password-reset.server";
+import { RESET_REQUESTED } from "~/lib/password-reset";
+import { requestPasswordReset } from "~/models/password-reset.server";
 import { getEnv } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Florida Business Registry" }];
 
 export function loader() {
   const env = getEnv();
-  return { email: env.TOWN_SUPPORT_EMAIL, phone: env.TOWN_SUPPORT_PHONE };
+  return { town: env.TOWN_NAME, email: env.TOWN_SUPPORT_EMAIL, phone: env.TOWN_SUPPORT_PHONE };
 }
 
 /** Same answer whether or not an account matches; only the per-address limit answers otherwise (429). */

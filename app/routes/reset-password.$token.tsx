@@ -7,7 +7,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/form-field";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
-import { checkResetToken, RESET_LINK_INVALID, resetPassword } from "~/models/password-reset.server";
+import { RESET_LINK_INVALID } from "~/lib/password-reset";
+import { checkResetToken, resetPassword } from "~/models/password-reset.server";
 import { destroySession, signInAndRedirect } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password | Florida Business Registry" }];
