@@ -19,6 +19,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/client.server";
 import { outbox, type OutboxRow } from "~/db/schema";
+import type { OutboxStatus } from "~/lib/outbox-status";
 import { resolveAttachments, type AttachmentSource } from "~/mail/attachments.server";
 import type { RenderedMail } from "~/mail/layout";
 import { isPermanentFailure, mailDomain, sendMail } from "~/services/mail.server";
@@ -196,8 +197,7 @@ async function deliverClaimed(row: OutboxRow, leaseId: string, now: () => Date):
 
 // ---- administration ----------------------------------------------------------------------------
 
-export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
 
 export function listOutbox({ page, pageSize, status }: { page: number; pageSize: number; status?: OutboxStatus }) {
   const db = getDb();
