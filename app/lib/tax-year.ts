@@ -281,6 +281,8 @@ export function renewalChargeOn(schedule: Pick<TaxSchedule, "fiscalYear" | "rene
 export type TaxBreakdown = {
   fiscalYear: FiscalYear;
   baseCents: number;
+  perEmployeeCents: number;
+  perVehicleCents: number;
   employees: number;
   employeeCents: number;
   vehicles: number;
@@ -306,6 +308,8 @@ export function taxFor(
   return {
     fiscalYear: schedule.fiscalYear,
     baseCents: schedule.baseCents,
+    perEmployeeCents: schedule.perEmployeeCents,
+    perVehicleCents: schedule.perVehicleCents,
     employees,
     employeeCents,
     vehicles,

@@ -11,6 +11,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, claimAttempts, payments, type Business } from "~/db/schema";
 import { toPublicBusiness, type PublicBusiness } from "~/models/business.server";
+import { holdsCurrentReceipt } from "~/models/receipt.server";
 
 export const CLAIM_LOCKOUT = { maxWrongCodes: 5, windowMs: 60 * 60 * 1000 } as const;
 
@@ -231,7 +232,7 @@ export function listClaimedBusinesses(userId: number): ClaimedBusinessView[] {
     return {
       ...toOwnedBusiness(business),
       btr: {
-        paid: business.hasPaidBTR,
+        paid: holdsCurrentReceipt(business.id),
         lastPayment: payment
           ? { id: payment.id, amount: payment.amount, fiscalYear: payment.fiscalYear, paidAt: payment.paidAt }
           : null,
