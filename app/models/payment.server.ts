@@ -21,7 +21,7 @@ import { computeFee, formatCents, type FeeBreakdown } from "~/lib/fee";
 import { chargeFor, fiscalYearName, longDate, renewalOpensOn, validityText, type Charge, type FiscalYear } from "~/lib/tax-year";
 import { getSchedule } from "~/models/fee-schedule.server";
 import { insertReceipt, receiptYears, standingOfBusiness, type BusinessStanding } from "~/models/receipt.server";
-import { now } from "~/utils/clock.server";
+import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { getEnv } from "~/utils/env.server";
 
@@ -308,10 +308,12 @@ async function retrieveConfirmed(stripePaymentId: string): Promise<Confirmed | n
 export type RecordResult = { payment: Payment; created: boolean };
 
 /**
- * The moment a payment succeeded, by the app's clock: Stripe's charge time, unless the app's clock
- * is earlier (a charge cannot succeed in the future; in tests the clock is fixed in the past).
+ * The moment a payment succeeded: Stripe's charge time (never later than now), so a webhook that
+ * arrives late still prices the month the card was charged in. Under a fixed test clock
+ * (APP_NOW) the clock is the truth: the offline double stamps charges with the real time.
  */
 export function succeededAt(confirmed: Pick<Confirmed, "chargedAt">, clock: Date = now()): Date {
+  if (isClockFixed()) return clock;
   return confirmed.chargedAt && confirmed.chargedAt < clock ? confirmed.chargedAt : clock;
 }
 

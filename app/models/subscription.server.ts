@@ -18,7 +18,7 @@ import { chargeFor } from "~/lib/tax-year";
 import { getSchedule } from "~/models/fee-schedule.server";
 import { CURRENCY, feeFor, getBusiness } from "~/models/payment.server";
 import { holdsCurrentReceipt, insertReceipt, receiptYears, standingOfBusiness } from "~/models/receipt.server";
-import { now } from "~/utils/clock.server";
+import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { getEnv } from "~/utils/env.server";
 
@@ -379,7 +379,8 @@ export async function recordInvoicePaid(invoiceId: string) {
   if (business.stripeSubscriptionId !== sub.id && !(await linkSubscription(business, sub))) return null;
   const chargedAt = invoice.status_transitions?.paid_at ? new Date(invoice.status_transitions.paid_at * 1000) : null;
   const clock = now();
-  const paidAt = chargedAt && chargedAt < clock ? chargedAt : clock;
+  // As for one-off payments (succeededAt in payment.server.ts): Stripe's time, the fixed clock in tests.
+  const paidAt = !isClockFixed() && chargedAt && chargedAt < clock ? chargedAt : clock;
   const db = getDb();
   return db.transaction((tx) => {
     const existing = tx.select().from(payments).where(eq(payments.stripePaymentId, invoice.id)).get();
