@@ -71,7 +71,6 @@ export const businesses = sqliteTable(
     category: text("category"),
     isClaimed: integer("is_claimed", { mode: "boolean" }).notNull().default(false),
     canBeClaimed: integer("can_be_claimed", { mode: "boolean" }).notNull().default(true),
-    hasPaidBTR: integer("has_paid_btr", { mode: "boolean" }).notNull().default(false),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     employeeCount: integer("employee_count"),
     vehicleCount: integer("vehicle_count"),
@@ -119,15 +118,60 @@ export const payments = sqliteTable(
     kind: text("kind").notNull().default("btr"),
     /** The fiscal year the receipt covers, e.g. "2026-2027" (Oct 1 to Sep 30). */
     fiscalYear: text("fiscal_year").notNull(),
+    /** The same fiscal year as the year it ends (2027 for "2026-2027"): what receipts are keyed on. */
+    taxYear: integer("tax_year").notNull(),
+    /** Of `amount`: the tax (base + employees + vehicles), in cents. */
+    taxCents: integer("tax_cents").notNull(),
+    /** Of `amount`: the F.S. 205.053 penalties (delinquency + never receipted), in cents. */
+    penaltyCents: integer("penalty_cents").notNull().default(0),
+    /**
+     * The Local Business Tax Receipt this payment bought: "2027-000123", unique in the town, one
+     * per business and fiscal year. Null only for a duplicate payment kept from before receipts.
+     */
+    receiptNumber: text("receipt_number"),
+    /** JSON of the fee breakdown at the time of payment (`Charge` in ~/lib/tax-year); null for older payments. */
+    breakdown: text("breakdown"),
+    /** When the payment succeeded, by the app's clock (the receipt's "date paid"). */
+    paidAt: timestamp("paid_at"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("payments_stripe_payment_id_unique").on(t.stripePaymentId),
+    uniqueIndex("payments_receipt_number_unique").on(t.receiptNumber),
+    // One receipt per business and fiscal year: the guard that makes a second purchase a 409.
+    uniqueIndex("payments_business_tax_year_receipt_unique")
+      .on(t.businessId, t.taxYear)
+      .where(sql`${t.receiptNumber} is not null`),
+    index("payments_tax_year_idx").on(t.taxYear),
     index("payments_user_idx").on(t.userId),
     index("payments_business_idx").on(t.businessId),
     index("payments_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * The town's fee schedule, one row per fiscal year (the year it ends). A year without a row uses
+ * the latest earlier one (or the defaults in ~/lib/tax-year); a year with receipts sold is frozen.
+ */
+export const feeSchedules = sqliteTable("fee_schedules", {
+  fiscalYear: integer("fiscal_year").primaryKey(),
+  baseCents: integer("base_cents").notNull(),
+  perEmployeeCents: integer("per_employee_cents").notNull(),
+  perVehicleCents: integer("per_vehicle_cents").notNull(),
+  firstMonthPenaltyPercent: integer("first_month_penalty_percent").notNull(),
+  furtherMonthPenaltyPercent: integer("further_month_penalty_percent").notNull(),
+  penaltyCapPercent: integer("penalty_cap_percent").notNull(),
+  neverReceiptedPenaltyApplies: integer("never_receipted_penalty_applies", { mode: "boolean" }).notNull(),
+  neverReceiptedPenaltyPercent: integer("never_receipted_penalty_percent").notNull(),
+  /** "MM-DD" in the calendar year before the fiscal year ends. */
+  renewalOpens: text("renewal_opens").notNull(),
+  dueDay: text("due_day").notNull(),
+  renewalCharge: text("renewal_charge").notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at")
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
 
 /** Failed sign-ins, for the brute-force lockout (by username and by client address). */
 export const loginAttempts = sqliteTable(
@@ -277,3 +321,4 @@ export type Business = typeof businesses.$inferSelect;
 export type NewBusiness = typeof businesses.$inferInsert;
 export type Payment = typeof payments.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type FeeScheduleRow = typeof feeSchedules.$inferSelect;

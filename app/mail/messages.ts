@@ -60,7 +60,7 @@ export function receiptMail(
   }: {
     user: Person;
     business: BusinessRef;
-    payment: { id: number; amount: number; description: string; fiscalYear: string; createdAt: Date; kind: string };
+    payment: { id: number; amount: number; description: string; taxYear: number; taxCents: number; penaltyCents: number; createdAt: Date; kind: string };
     receiptNumber: string;
   },
 ): RenderedMail {
@@ -74,12 +74,19 @@ export function receiptMail(
         ["Business", business.name],
         ["Document number", business.documentNumber],
         ["Description", payment.description],
-        ["Fiscal year", `${payment.fiscalYear} (October 1 to September 30)`],
+        ["Fiscal year", `FY${payment.taxYear} (October 1, ${payment.taxYear - 1} to September 30, ${payment.taxYear})`],
         ["Date", formatLongDate(payment.createdAt)],
+        ...(payment.penaltyCents > 0
+          ? ([
+              ["Business tax", formatCents(payment.taxCents)],
+              ["Late penalty", formatCents(payment.penaltyCents)],
+            ] as [string, string][])
+          : []),
         ["Amount paid", formatCents(payment.amount)],
       ],
     },
     { type: "button", label: "View or print the receipt", href: url },
+    { type: "small", text: "The receipt is attached as a PDF." },
   ]);
 }
 

@@ -7,12 +7,15 @@
  */
 import Database from "better-sqlite3";
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, registerAppFunctions } from "~/db/client.server";
 import { businesses, payments, users } from "~/db/schema";
 import { type CsvColumn, csvStream, money } from "~/lib/csv";
 import { registryColumns } from "~/models/business.server";
 import { isoDate } from "~/lib/dates";
 import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
+import { fiscalYearOf } from "~/lib/tax-year";
+import { holdsCurrentReceiptRawSql } from "~/models/receipt.server";
+import { now as clockNow } from "~/utils/clock.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import { searchBusinesses, type BusinessCard } from "~/models/business-search.server";
@@ -92,7 +95,7 @@ export type AdminSummary = {
   fiscalYear: string;
 };
 
-export function getAdminSummary(now = new Date()): AdminSummary {
+export function getAdminSummary(now = clockNow()): AdminSummary {
   const db = getDb();
   // Counted through indexes, so the page stays quick on a registry of millions: the total from
   // the smallest index, claimed and paid through the owner index (a claimed business has an owner).
@@ -100,7 +103,6 @@ export function getAdminSummary(now = new Date()): AdminSummary {
   const owned = db
     .select({
       claimed: sql<number>`coalesce(sum(${businesses.isClaimed}), 0)`,
-      paid: sql<number>`coalesce(sum(${businesses.hasPaidBTR}), 0)`,
     })
     .from(businesses)
     // "> 0" rather than IS NOT NULL: SQLite's planner then reads the owner index, not the table.
@@ -112,10 +114,16 @@ export function getAdminSummary(now = new Date()): AdminSummary {
     .from(payments)
     .where(and(gte(payments.createdAt, from), lt(payments.createdAt, to)))
     .get();
+  // Paid = holds a receipt for the current fiscal year (derived from receipts, issue 21).
+  const paid = db
+    .select({ n: sql<number>`count(distinct ${payments.businessId})` })
+    .from(payments)
+    .where(and(eq(payments.taxYear, fiscalYearOf(now)), isNotNull(payments.receiptNumber)))
+    .get();
   return {
     businesses: total,
     claimed: Number(owned?.claimed ?? 0),
-    paid: Number(owned?.paid ?? 0),
+    paid: Number(paid?.n ?? 0),
     revenueCents: Number(revenue?.cents ?? 0),
     fiscalYear: fiscalYearLabel(now),
   };
@@ -407,7 +415,7 @@ export const businessReportColumns: CsvColumn<ReportBusinessRow>[] = [
 const REPORT_BUSINESS_COLUMNS = `b.id AS id, b.name AS name, b.document_number AS documentNumber,
   b.filing_type AS filingType, b.status AS status, b.address1 AS address1, b.address2 AS address2,
   b.city AS city, b.state AS state, b.zip AS zip, b.registered_on AS registeredOn,
-  b.category AS category, b.is_claimed AS isClaimed, b.has_paid_btr AS hasPaidBTR,
+  b.category AS category, b.is_claimed AS isClaimed, ${holdsCurrentReceiptRawSql("b")} AS hasPaidBTR,
   b.owner_id AS ownerId, u.username AS ownerUsername, b.employee_count AS employeeCount,
   b.vehicle_count AS vehicleCount, b.claimed_at AS claimedAt,
   b.subscription_status AS subscriptionStatus, b.auto_renew AS autoRenew,
@@ -474,6 +482,7 @@ function streamQuery<Row>(
   const reader = new Database(getEnv().DATABASE_PATH, { readonly: true, fileMustExist: true });
   try {
     reader.pragma("busy_timeout = 5000");
+    registerAppFunctions(reader);
     const rows = reader.prepare(query.sql).iterate(...query.params) as IterableIterator<Row>;
     return csvStream(columns, rows, { signal, onClose: () => reader.close() });
   } catch (error) {

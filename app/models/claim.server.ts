@@ -12,6 +12,7 @@ import { getDb } from "~/db/client.server";
 import { businesses, claimAttempts, payments, type Business } from "~/db/schema";
 import { toPublicBusiness, type PublicBusiness } from "~/models/business.server";
 import { queueClaimConfirmation } from "~/models/mail-events.server";
+import { holdsCurrentReceipt } from "~/models/receipt.server";
 
 export const CLAIM_LOCKOUT = { maxWrongCodes: 5, windowMs: 60 * 60 * 1000 } as const;
 
@@ -233,7 +234,7 @@ export function listClaimedBusinesses(userId: number): ClaimedBusinessView[] {
     return {
       ...toOwnedBusiness(business),
       btr: {
-        paid: business.hasPaidBTR,
+        paid: holdsCurrentReceipt(business.id),
         lastPayment: payment
           ? { id: payment.id, amount: payment.amount, fiscalYear: payment.fiscalYear, paidAt: payment.paidAt }
           : null,

@@ -60,9 +60,9 @@ export function queueEmailVerification(conn: Conn, userId: number, now = new Dat
   });
 }
 
-/** 'BTR-2026-000042' (same rule as payment.server's receiptNumber, kept here to avoid an import cycle). */
-const receiptNumberOf = (payment: { id: number; fiscalYear: string }) =>
-  `BTR-${payment.fiscalYear.slice(0, 4)}-${String(payment.id).padStart(6, "0")}`;
+/** The receipt's number (same rule as payment.server's receiptNumber, kept here to avoid an import cycle). */
+const receiptNumberOf = (payment: { id: number; receiptNumber: string | null }) =>
+  payment.receiptNumber ?? `P-${String(payment.id).padStart(6, "0")}`;
 
 /** The receipt of a recorded payment, to its payer (or the business's owner when the payer is gone). */
 export function queueReceipt(conn: Conn, paymentId: number, now = new Date()) {
@@ -85,7 +85,7 @@ export function queueReceipt(conn: Conn, paymentId: number, now = new Date()) {
     mail: receiptMail(mailContext(), {
       user,
       business: row.business,
-      payment: row.payment,
+      payment: { ...row.payment, createdAt: row.payment.paidAt ?? row.payment.createdAt },
       receiptNumber: receiptNumberOf(row.payment),
     }),
     attachments: [{ type: "receipt-pdf", paymentId: row.payment.id }],

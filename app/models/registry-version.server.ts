@@ -8,6 +8,8 @@
  * Reading the counter is one primary-key lookup (a few microseconds).
  */
 import type Database from "better-sqlite3";
+import { fiscalYearOf } from "~/lib/tax-year";
+import { now } from "~/utils/clock.server";
 
 const versionStatements = new WeakMap<Database.Database, Database.Statement>();
 
@@ -30,9 +32,10 @@ export function rememberWhileRegistryUnchanged<Args, Result>(
   compute: (client: Database.Database, args: Args) => Result,
   max = 1000,
 ): (client: Database.Database, args: Args) => Result {
-  const memos = new WeakMap<Database.Database, { version: number; answers: Map<string, Result> }>();
+  const memos = new WeakMap<Database.Database, { version: string; answers: Map<string, Result> }>();
   return (client, args) => {
-    const version = registryVersion(client);
+    // The fiscal year too: "paid" (a receipt for the current year) changes on October 1 by itself.
+    const version = `${registryVersion(client)}:${fiscalYearOf(now())}`;
     let memo = memos.get(client);
     if (!memo || memo.version !== version) memos.set(client, (memo = { version, answers: new Map() }));
     const key = JSON.stringify(args);

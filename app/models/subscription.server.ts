@@ -13,9 +13,13 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type Business } from "~/db/schema";
-import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
+import { fiscalYearRange } from "~/lib/fiscal-year";
+import { chargeFor } from "~/lib/tax-year";
+import { getSchedule } from "~/models/fee-schedule.server";
 import { queueReceipt, queueRenewalFailed } from "~/models/mail-events.server";
 import { CURRENCY, feeFor, getBusiness } from "~/models/payment.server";
+import { holdsCurrentReceipt, insertReceipt, receiptYears, standingOfBusiness } from "~/models/receipt.server";
+import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { getEnv } from "~/utils/env.server";
 
@@ -43,7 +47,7 @@ export function requireSubscriptionOwner(businessId: number, userId: number): Bu
   if (!business.isClaimed || business.ownerId !== userId) {
     throw new SubscriptionError(403, "Only the owner of this business can manage its subscription.");
   }
-  if (!business.hasPaidBTR) {
+  if (!holdsCurrentReceipt(business.id)) {
     throw new SubscriptionError(409, "The Business Tax Receipt must be paid before setting up auto-renewal.");
   }
   return business;
@@ -374,29 +378,62 @@ export async function recordInvoicePaid(invoiceId: string) {
   const business = businessForSubscription(sub.id, sub.metadata);
   if (!business) return null;
   if (business.stripeSubscriptionId !== sub.id && !(await linkSubscription(business, sub))) return null;
-  const periodStart = invoice.lines.data[0]?.period?.start ?? invoice.period_start;
+  const chargedAt = invoice.status_transitions?.paid_at ? new Date(invoice.status_transitions.paid_at * 1000) : null;
+  const clock = now();
+  // As for one-off payments (succeededAt in payment.server.ts): Stripe's time, the fixed clock in tests.
+  const paidAt = !isClockFixed() && chargedAt && chargedAt < clock ? chargedAt : clock;
   const db = getDb();
   return db.transaction((tx) => {
     const existing = tx.select().from(payments).where(eq(payments.stripePaymentId, invoice.id)).get();
     if (existing) return { payment: existing, created: false };
-    const payment = tx
-      .insert(payments)
-      .values({
-        userId: business.ownerId,
-        businessId: business.id,
-        amount: invoice.amount_paid,
-        currency: invoice.currency,
-        description: "Business Tax Receipt renewal",
-        stripePaymentId: invoice.id,
-        receiptUrl: invoice.hosted_invoice_url ?? null,
-        kind: "renewal",
-        fiscalYear: fiscalYearLabel(new Date(periodStart * 1000)),
-      })
-      .returning()
-      .get();
+    // The renewal buys the year on sale when it is charged (the next one, inside the renewal window).
+    const years = receiptYears(business.id, tx);
+    const standing = standingOfBusiness(business, paidAt, years);
+    const year = standing.purchasable[0] ?? standing.currentYear + 1;
+    const computed = chargeFor(getSchedule(year), business, paidAt, { neverReceipted: years.length === 0 });
+    // What Stripe charged is what was paid: a differing amount is kept as the tax, and logged.
+    const charge =
+      computed.totalCents === invoice.amount_paid
+        ? computed
+        : { ...computed, taxCents: invoice.amount_paid, penaltyCents: 0, totalCents: invoice.amount_paid };
+    if (charge !== computed) console.error(`Renewal invoice ${invoice.id} charged ${invoice.amount_paid}, schedule says ${computed.totalCents}.`);
+    const values = {
+      userId: business.ownerId,
+      businessId: business.id,
+      charge,
+      amount: invoice.amount_paid,
+      currency: invoice.currency,
+      description: "Business Tax Receipt renewal",
+      stripePaymentId: invoice.id,
+      receiptUrl: invoice.hosted_invoice_url ?? null,
+      kind: "renewal" as const,
+      paidAt,
+    };
+    let payment = insertReceipt(tx, values);
+    if (!payment) {
+      // The year was already bought by hand: the payment is kept (no receipt) for the town to refund.
+      console.error(`Renewal invoice ${invoice.id} paid for FY${year}, which business ${business.id} already holds.`);
+      payment = tx
+        .insert(payments)
+        .values({
+          userId: business.ownerId,
+          businessId: business.id,
+          amount: invoice.amount_paid,
+          currency: invoice.currency,
+          description: "Business Tax Receipt renewal (year already held)",
+          stripePaymentId: invoice.id,
+          receiptUrl: invoice.hosted_invoice_url ?? null,
+          kind: "renewal",
+          fiscalYear: `${year - 1}-${year}`,
+          taxYear: year,
+          taxCents: invoice.amount_paid,
+          paidAt,
+        })
+        .returning()
+        .get();
+    }
     tx.update(businesses)
       .set({
-        hasPaidBTR: true,
         renewalNotice: null,
         subscriptionStatus: statusOf(sub),
         renewalDate: periodEnd(sub),

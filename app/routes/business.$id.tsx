@@ -8,6 +8,7 @@ import { principalAddress } from "~/lib/address";
 import { formatCardDate } from "~/lib/dates";
 import { filingTypeLabel } from "~/lib/filing-types";
 import { getBusinessById, parseBusinessId, toPublicBusiness } from "~/models/business.server";
+import { holdsCurrentReceipt } from "~/models/receipt.server";
 import { getEnv } from "~/utils/env.server";
 import { getUser } from "~/utils/session.server";
 import type { PageCacheHandle } from "~/utils/page-cache.server";
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Ownership is decided here: the owner's id never reaches the browser.
   const isOwner = Boolean(user && row.isClaimed && row.ownerId === user.id);
   const subscription =
-    isOwner && row.hasPaidBTR
+    isOwner && holdsCurrentReceipt(row.id)
       ? {
           businessId: row.id,
           status: row.subscriptionStatus,

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CANCEL_CONFIRMATION, formatRenewalDate, SubscriptionCard } from "~/components/subscription-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getBusiness, parseId } from "~/models/payment.server";
+import { holdsCurrentReceipt } from "~/models/receipt.server";
 import {
   cancelSubscription,
   completeSubscriptionCheckout,
@@ -25,7 +26,7 @@ async function requireOwner(request: Request, rawId: string | undefined) {
   const business = id ? getBusiness(id) : undefined;
   if (!business) throw data({ message: "Business not found" }, { status: 404 });
   if (!business.isClaimed || business.ownerId !== user.id) throw data({ message: "Not allowed" }, { status: 403 });
-  if (!business.hasPaidBTR) throw redirect(`/business/${business.id}`);
+  if (!holdsCurrentReceipt(business.id)) throw redirect(`/business/${business.id}`);
   return { user, business };
 }
 

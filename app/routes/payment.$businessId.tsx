@@ -13,16 +13,18 @@ import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { formatCents } from "~/lib/fee";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
 import { toast } from "~/lib/toast-store";
+import { addDays, fiscalYearName, longDate, STANDING_LABELS, townDate, validityText, type Charge } from "~/lib/tax-year";
 import {
   createBtrCheckoutSession,
-  feeFor,
   getUserPaymentForBusiness,
+  parseFiscalYearInput,
   parseId,
   PaymentError,
   receiptNumber,
   requirePayableBusiness,
   verifyAndRecordPayment,
 } from "~/models/payment.server";
+import { now } from "~/utils/clock.server";
 import { getPublishableKey, isDemoMode } from "~/services/stripe.server";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
 import { requireUser } from "~/utils/session.server";
@@ -51,7 +53,13 @@ async function refusal(error: PaymentError, businessId: number) {
     case "already_paid":
       return redirectWithToast(`/business/${businessId}`, {
         title: "BTR Already Paid",
-        description: "This business has already paid its Business Tax Receipt.",
+        description: error.message,
+      });
+    case "not_on_sale":
+      return redirectWithToast(`/business/${businessId}`, {
+        title: "Not On Sale",
+        description: error.message,
+        variant: "destructive",
       });
     default:
       return null;
@@ -97,23 +105,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           stripePaymentId: payment.stripePaymentId,
           amount: payment.amount,
           receiptNumber: receiptNumber(payment),
+          fiscalYear: fiscalYearName(payment.taxYear),
+          validity: validityText(payment.taxYear),
         },
       };
     }
   }
 
-  let business;
+  let payable;
+  const requestedYear = url.searchParams.get("year");
   try {
-    business = requirePayableBusiness(businessId, user.id);
+    payable = requirePayableBusiness(businessId, user.id, requestedYear ? (parseFiscalYearInput(requestedYear) ?? -1) : undefined);
   } catch (error) {
     if (error instanceof PaymentError) throw await refusal(error, businessId);
     throw error;
   }
+  const { business, standing, charge } = payable;
   return {
     step: "form" as const,
     businessId,
     business: { id: business.id, name: business.name, documentNumber: business.documentNumber },
-    fee: feeFor(business),
+    fee: charge,
+    year: {
+      fiscalYear: charge.fiscalYear,
+      name: fiscalYearName(charge.fiscalYear),
+      validity: validityText(charge.fiscalYear),
+    },
+    standing: standing.standing,
+    standingLabel: STANDING_LABELS[standing.standing],
+    /** Other years this business can buy now (e.g. an older unpaid year), for links. */
+    otherYears: standing.purchasable.filter((y) => y !== charge.fiscalYear).map((y) => ({ fiscalYear: y, name: fiscalYearName(y) })),
+    penaltyNote: penaltyNote(charge, standing.dueOn),
     demo: isDemoMode(),
     publishableKey: getPublishableKey(),
     cancelled: url.searchParams.get("cancelled") === "1",
@@ -128,7 +150,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: PaymentSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    const session = await createBtrCheckoutSession({ businessId, userId: user.id, description: submission.value.description });
+    const session = await createBtrCheckoutSession({
+      businessId,
+      userId: user.id,
+      description: submission.value.description,
+      fiscalYear: submission.value.fiscalYear,
+    });
     return redirect(session.url);
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
@@ -143,6 +170,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }),
     });
   }
+}
+
+/**
+ * When the amount shown changes by itself: a late penalty grows on the first of each month (in
+ * the town's time zone) until its cap, and the amount charged is the one of the day the payment
+ * succeeds. Before the due date, the day after it is when the penalty starts.
+ */
+function penaltyNote(charge: Charge, dueOn: string | null): string | null {
+  const today = townDate(now());
+  if (charge.penalty.cents > 0) {
+    if (charge.penalty.percent >= 25) return null;
+    const [y, m] = today.split("-").map(Number);
+    const firstOfNext = `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, "0")}-01`;
+    const lastDay = addDays(firstOfNext, -1);
+    return `This amount applies to payments completed by ${longDate(lastDay)} (Eastern time). From ${longDate(firstOfNext)} the late penalty rises by 5% of the tax.`;
+  }
+  if (dueOn && dueOn >= today) {
+    return `Due by ${longDate(dueOn)}: from ${longDate(addDays(dueOn, 1))} a late penalty of 10% of the tax applies (F.S. 205.053).`;
+  }
+  return null;
 }
 
 const STEPS = ["Details", "Payment", "Done"] as const;
@@ -200,6 +247,12 @@ function SuccessStep({ data }: { data: Extract<LoaderData, { step: "success" }> 
             <dd className="inline">{data.payment.receiptNumber}</dd>
           </div>
           <div>
+            <dt className="inline font-medium">Fiscal year: </dt>
+            <dd className="inline" data-testid="paid-fiscal-year">
+              {data.payment.fiscalYear} ({data.payment.validity})
+            </dd>
+          </div>
+          <div>
             <dt className="inline font-medium">Amount paid: </dt>
             <dd className="inline">{formatCents(data.payment.amount)}</dd>
           </div>
@@ -243,11 +296,19 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
           method: "POST",
           credentials: "include",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ businessId: data.business.id, amount: data.fee.totalCents, description: submission.value.description }),
+          body: JSON.stringify({
+            businessId: data.business.id,
+            fiscalYear: data.year.fiscalYear,
+            amount: data.fee.totalCents,
+            description: submission.value.description,
+          }),
         });
         if (!response.ok) {
-          console.error(await apiErrorMessage(response, `${response.status}: ${response.statusText}`));
-          toast({ title: "Payment Error", description: "Failed to initiate payment. Please try again.", variant: "destructive" });
+          const message = await apiErrorMessage(response, `${response.status}: ${response.statusText}`);
+          console.error(message);
+          // A refusal the payer can act on (the amount changed, the year is already held) is shown as is.
+          const shown = response.status === 400 || response.status === 409 ? message : "Failed to initiate payment. Please try again.";
+          toast({ title: "Payment Error", description: shown, variant: "destructive" });
           return;
         }
         const { clientSecret } = (await response.json()) as { clientSecret: string };
@@ -268,6 +329,33 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
         {data.business.name} <span className="text-slate-600 dark:text-slate-400">· Document {data.business.documentNumber}</span>
       </p>
       <Steps current={intent ? 1 : 0} />
+      <section aria-labelledby="year-heading" className="mb-6 rounded-md border border-slate-200 p-4 text-sm dark:border-slate-700">
+        <h2 id="year-heading" className="text-lg font-semibold">
+          Fiscal year <span data-testid="pay-fiscal-year">{data.year.name}</span>
+        </h2>
+        <p className="mt-1">{data.year.validity}</p>
+        <p className="mt-1">
+          Standing: <span data-testid="pay-standing">{data.standingLabel}</span>
+        </p>
+        {data.penaltyNote ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="penalty-note">
+            {data.penaltyNote}
+          </p>
+        ) : null}
+        {data.otherYears.length > 0 ? (
+          <p className="mt-2">
+            Also owed or on sale:{" "}
+            {data.otherYears.map((y, i) => (
+              <span key={y.fiscalYear}>
+                {i > 0 ? ", " : null}
+                <Link to={`/payment/${data.business.id}?year=${y.fiscalYear}`} className="underline">
+                  pay {y.name}
+                </Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </section>
       {data.demo ? (
         <p className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="demo-notice">
           Demo payments: no real card is charged. Use the test card 4242 4242 4242 4242.
@@ -303,6 +391,7 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
         </section>
       ) : (
         <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="fiscalYear" value={data.year.fiscalYear} />
           <div>
             <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium">
               Description

@@ -17,6 +17,8 @@ const EnvSchema = z
     SEED_DEMO: booleanString,
     TOWN_NAME: z.string().min(1).default("Pembroke Park"),
     TOWN_STATE: z.string().length(2).default("FL"),
+    /** The town's BTR office, printed on receipts (one line). */
+    TOWN_ADDRESS: z.string().min(1).default("3150 SW 52nd Avenue, Pembroke Park, FL 33023"),
     TOWN_SUPPORT_EMAIL: z.string().email().default("btr@pembrokepark.example"),
     TOWN_SUPPORT_PHONE: z.string().default("(954) 966-4600"),
     STRIPE_SECRET_KEY: z.string().optional(),

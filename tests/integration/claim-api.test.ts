@@ -179,6 +179,8 @@ describe("GET /api/businesses/claimed", () => {
         description: "Business Tax Receipt",
         stripePaymentId: `pi_test_${paid.id}`,
         fiscalYear: "2026-2027",
+        taxYear: 2027,
+        taxCents: 13500,
       })
       .run();
     createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: (await createUser()).id });

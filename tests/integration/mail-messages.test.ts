@@ -101,6 +101,8 @@ describe("receipts", () => {
       currency: "usd",
       description: "Business Tax Receipt",
       receiptUrl: null,
+      fiscalYear: null,
+      chargedAt: null,
     };
     const { payment } = await recordConfirmedPayment(confirmed);
     await recordConfirmedPayment(confirmed); // redelivered: already recorded
@@ -110,6 +112,8 @@ describe("receipts", () => {
     expect(got[0].text).toContain("Amount paid: $130.00");
     expect(got[0].text).toContain(`http://localhost:3000/receipt/${payment.id}`);
     expect(got[0].text).toContain(business.documentNumber);
+    expect(got[0].attachments.map((a) => [a.filename, a.contentType])).toEqual([[`receipt-${receiptNumber(payment)}.pdf`, "application/pdf"]]);
+    expect(got[0].attachments[0].content.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });
 
@@ -136,7 +140,7 @@ describe("auto-renewal", () => {
     await deliverWebhook(double, lastEvent(double, "invoice.paid", paidInvoice));
     let got = await inbox(owner.email);
     expect(got).toHaveLength(1);
-    expect(got[0].subject).toMatch(new RegExp(`^Receipt BTR-\\d{4}-\\d{6}: \\$120\\.00 for ${business.name}$`));
+    expect(got[0].subject).toMatch(new RegExp(`^Receipt \\d{4}-\\d{6}: \\$120\\.00 for ${business.name}$`));
     expect(got[0].text).toContain("automatic renewal");
 
     const declining = await card("4000000000000002");

@@ -62,7 +62,14 @@ function chargedTo(customer: string) {
 }
 
 const customerOf = (userId: number) => getDb().select().from(users).where(eq(users.id, userId)).get()!.stripeCustomerId!;
-const paymentsOf = (businessId: number) => getDb().select().from(payments).where(eq(payments.businessId, businessId)).all();
+/** Payments made through the subscription (the business's fixture receipt for this year aside). */
+const paymentsOf = (businessId: number) =>
+  getDb()
+    .select()
+    .from(payments)
+    .where(eq(payments.businessId, businessId))
+    .all()
+    .filter((p) => !p.stripePaymentId.startsWith("pi_fixture_"));
 
 describe("POST /api/create-subscription", () => {
   it("401 signed out, 400 invalid, 403 not the owner, 409 unpaid or already subscribed", async () => {
