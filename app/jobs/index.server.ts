@@ -3,9 +3,11 @@
  * that queue mail come before `send-mail`. Other features add their job here (one line each).
  */
 import type { Job } from "./registry.server";
+import { remindersJob } from "./reminders.server";
 import { sendMailJob } from "./send-mail.server";
 
 export const jobs: Job[] = [
+  remindersJob,
   // Jobs that queue mail go above this line.
   sendMailJob,
 ];

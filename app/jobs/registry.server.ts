@@ -12,6 +12,7 @@ import crypto from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { jobRuns } from "~/db/schema";
+import { now as clockNow } from "~/utils/clock.server";
 
 export type JobContext = {
   /** The time the run is for (tests pass a fixed one). */
@@ -65,7 +66,7 @@ function release(name: string, leaseId: string, outcome: { result?: string; erro
 
 /** Runs one job unless another process holds it. Never throws: the error is stored and returned. */
 export async function runJob(job: Job, ctx: Partial<JobContext> = {}): Promise<JobOutcome> {
-  const context: JobContext = { now: ctx.now ?? new Date(), log: ctx.log ?? (() => {}) };
+  const context: JobContext = { now: ctx.now ?? clockNow(), log: ctx.log ?? (() => {}) };
   const leaseId = acquire(job, context.now);
   if (!leaseId) return { name: job.name, status: "busy" };
   const started = Date.now();

@@ -123,9 +123,13 @@ function reminderOptions(unsubscribeUrl: string) {
 export type ReminderFacts = {
   user: Person;
   business: BusinessRef;
+  /** "FY2027" */
   fiscalYear: string;
-  dueDate: Date;
+  /** Calendar date, yyyy-MM-dd. */
+  dueDate: string;
+  /** What is owed (or will be charged), penalties included, in cents. */
   amountCents: number;
+  penaltyCents: number;
   unsubscribeUrl: string;
 };
 
@@ -149,7 +153,7 @@ export function renewalReminderMail(ctx: MailContext, facts: ReminderFacts & { s
   );
 }
 
-export function autoChargeUpcomingMail(ctx: MailContext, facts: ReminderFacts & { chargeDate: Date }): RenderedMail {
+export function autoChargeUpcomingMail(ctx: MailContext, facts: ReminderFacts & { chargeDate: string }): RenderedMail {
   const on = formatLongDate(facts.chargeDate);
   return mail(
     ctx,
@@ -166,20 +170,20 @@ export function autoChargeUpcomingMail(ctx: MailContext, facts: ReminderFacts & 
 
 export function delinquencyNoticeMail(
   ctx: MailContext,
-  facts: ReminderFacts & { penaltyCents: number; monthLabel: string },
+  facts: ReminderFacts & { monthLabel: string },
 ): RenderedMail {
-  const total = facts.amountCents + facts.penaltyCents;
+  const total = facts.amountCents;
   return mail(
     ctx,
     `Delinquent: the Business Tax Receipt of ${facts.business.name} is unpaid (${facts.monthLabel})`,
     "Your Business Tax Receipt is delinquent",
     facts.user,
     [
-      { type: "p", text: `The Business Tax Receipt of ${facts.business.name} for ${facts.fiscalYear} was due by ${formatLongDate(facts.dueDate)} and is unpaid. Florida law (s. 205.053) adds a delinquency penalty each month it stays unpaid.` },
+      { type: "p", text: `The Business Tax Receipt of ${facts.business.name} for ${facts.fiscalYear} was due by ${formatLongDate(facts.dueDate)} and is unpaid. Florida law (s. 205.053) adds a delinquency penalty for each month it stays unpaid.` },
       {
         type: "facts",
         rows: [
-          ["Receipt fee", formatCents(facts.amountCents)],
+          ["Business tax", formatCents(facts.amountCents - facts.penaltyCents)],
           ["Penalty owed", formatCents(facts.penaltyCents)],
           ["Total due now", formatCents(total)],
         ],
