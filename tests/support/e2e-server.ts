@@ -18,7 +18,7 @@ process.env.APP_URL = `http://localhost:${port}`;
 
 const { getEnv } = await import("~/utils/env.server");
 const { prepareDatabase, serveBuild } = await import("../../scripts/lib/serve");
-const { startStripeDouble } = await import("~/services/stripe-double/index.server");
+const { startStripeDouble } = await import("../../stripe-double/index");
 
 const env = getEnv();
 await prepareDatabase(env);
