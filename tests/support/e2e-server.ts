@@ -16,6 +16,7 @@ process.env.UPLOADS_DIR = path.join(dir, "uploads");
 process.env.SESSION_SECRET ??= "e2e-session-secret-0123456789abcdef";
 process.env.APP_URL = `http://localhost:${port}`;
 
+const { E2E_NOW } = await import("./e2e-clock");
 const { getEnv } = await import("~/utils/env.server");
 const { prepareDatabase, serveBuild } = await import("../../scripts/lib/serve");
 const { startStripeDouble } = await import("../../stripe-double/index");
@@ -37,6 +38,9 @@ serveBuild({
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_0123456789",
     STRIPE_API_URL: double.url,
     STRIPE_WEBHOOK_SECRET: double.webhookSecret,
+    // The production build, with the app's clock fixed for the run (honoured only under NODE_ENV=test).
+    NODE_ENV: "test",
+    APP_NOW: E2E_NOW,
   },
   close: () => double.close(),
 });
