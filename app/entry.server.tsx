@@ -15,8 +15,9 @@ export const streamTimeout = 5_000;
 
 // Fail fast at start-up with a readable message when the environment is wrong.
 getEnv();
-// Scheduled jobs (mail, reminders, ...) run in the production server unless JOBS_SCHEDULE=false.
-if (getEnv().NODE_ENV === "production" && getEnv().JOBS_SCHEDULE !== false) startScheduler();
+// Scheduled jobs (mail, reminders, ...) run in the server unless JOBS_SCHEDULE=false. (Vitest
+// never loads this module; the e2e server runs the build with NODE_ENV=test and its schedule.)
+if (getEnv().JOBS_SCHEDULE !== false) startScheduler();
 
 export default function handleRequest(
   request: Request,

@@ -64,7 +64,7 @@ log(`Remix's body writer: ${writerPatched ? "patched (waits for 'drain')" : "NOT
 await ensureBenchRegistry(dbFile, N, { regen: flag("regen"), log });
 
 const { registerUser } = await import("~/models/user.server");
-const { setAdminRole } = await import("~/models/admin.server");
+const { setAdminRole } = await import("~/models/admin/users.server");
 const { createSession } = await import("~/utils/session.server");
 const { getDb } = await import("~/db/client.server");
 

@@ -27,6 +27,9 @@ const { startDemoStripe } = await import("./lib/demo-stripe");
 const { startDemoMail } = await import("./lib/demo-mail");
 
 const env = getEnv();
+// APP_NOW fixes the date only under NODE_ENV=test; any other start says once that it is ignored.
+const { isClockFixed, now } = await import("~/utils/clock.server");
+if (process.env.APP_NOW && isClockFixed()) console.log(`[clock] APP_NOW: the app's date is fixed at ${now().toISOString()} (NODE_ENV=test).`);
 await prepareDatabase(env, console.log);
 const stripe = await startDemoStripe(env);
 const mail = await startDemoMail(env);

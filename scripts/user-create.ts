@@ -41,7 +41,7 @@ async function main(): Promise<number> {
 
   const { RegisterFieldsSchema } = await import("~/lib/schemas/auth");
   const { registerUser } = await import("~/models/user.server");
-  const { setAdminRole } = await import("~/models/admin.server");
+  const { setAdminRole } = await import("~/models/admin/users.server");
 
   // Registration's own field rules; names are optional here.
   const Schema = RegisterFieldsSchema.pick({ username: true, email: true, password: true }).extend({

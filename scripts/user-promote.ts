@@ -33,7 +33,7 @@ async function main(): Promise<number> {
     console.error(`--username is required.\n${USAGE}`);
     return 2;
   }
-  const { setAdminRole } = await import("~/models/admin.server");
+  const { setAdminRole } = await import("~/models/admin/users.server");
   const user = setAdminRole(values.username, !values.revoke);
   if (!user) {
     console.error(`No user named ${values.username}.`);

@@ -1,4 +1,7 @@
 /** The Business Tax Receipt fee, in integer cents: $100 + $5 per employee + $10 per vehicle. */
+/** Every charge (BTR payments, renewals) is in US dollars. */
+export const CURRENCY = "usd";
+
 export const BASE_FEE_CENTS = 100_00;
 export const PER_EMPLOYEE_CENTS = 5_00;
 export const PER_VEHICLE_CENTS = 10_00;
@@ -44,4 +47,9 @@ export function centsToDecimal(cents: number) {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** The fee of a business from its declared counts: what a payment and a renewal both charge. */
+export function feeFor(business: { employeeCount: number | null; vehicleCount: number | null }): FeeBreakdown {
+  return computeFee(business.employeeCount, business.vehicleCount);
 }

@@ -1,12 +1,17 @@
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** The highest page number anyone may ask for. */
+export const MAX_PAGE = 1_000_000;
+
+/** What a list is asked for: page (from 1) and page size. */
+export type PageRequest = { page: number; limit: number };
 
 export type Pagination = { page: number; limit: number; total: number; totalPages: number };
 
 /** Lenient page parsing for HTML pages: anything odd becomes page 1. */
 export function parsePage(value: string | null | undefined): number {
   const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, 1_000_000) : 1;
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_PAGE) : 1;
 }
 
 /** The pagination object, with `page` clamped into [1, totalPages]. */

@@ -9,17 +9,31 @@ export type SearchFilterValues = { name: string; doc: string; city: string; type
 
 const FIELDS = ["name", "doc", "city", "type", "status"] as const;
 
+/** True for the "All Businesses" choice ("all", any case): it means no city filter. */
+export function isAllCities(city: string): boolean {
+  return city.trim().toLowerCase() === ALL_CITIES;
+}
+
+/** The city filter a submitted city means: "" (no filter) for "All Businesses", else the city. */
+export function cityFilter(city: string): string {
+  return isAllCities(city) ? "" : city.trim();
+}
+
 /**
- * Filters from a query string (`q` is an alias of `name`); missing values are "". Each is cut to
- * MAX_QUERY_CHARS, past which search reads nothing anyway.
+ * A free-text query parameter, for the pages and the JSON API alike: trimmed and cut to
+ * MAX_QUERY_CHARS, past which search reads nothing anyway (a longer value is not an error).
  */
+export function readTextParam(params: URLSearchParams, key: string): string {
+  return (params.get(key) ?? "").trim().slice(0, MAX_QUERY_CHARS);
+}
+
+/** Filters from a query string (`q` is an alias of `name`); missing values are "". */
 export function readSearchFilters(params: URLSearchParams): SearchFilterValues {
-  const get = (key: string) => (params.get(key) ?? "").trim().slice(0, MAX_QUERY_CHARS);
-  const city = get("city");
+  const get = (key: string) => readTextParam(params, key);
   return {
     name: get("name") || get("q"),
     doc: get("doc"),
-    city: city.toLowerCase() === ALL_CITIES ? "" : city,
+    city: cityFilter(get("city")),
     type: get("type"),
     status: get("status"),
   };
@@ -30,7 +44,7 @@ export function searchQueryString(filters: Partial<SearchFilterValues>, page = 1
   const params = new URLSearchParams();
   for (const key of FIELDS) {
     const value = (filters[key] ?? "").trim();
-    if (value && !(key === "city" && value.toLowerCase() === ALL_CITIES)) params.set(key, value);
+    if (value && !(key === "city" && isAllCities(value))) params.set(key, value);
   }
   if (page > 1) params.set("page", String(page));
   const qs = params.toString();

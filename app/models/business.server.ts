@@ -4,17 +4,30 @@ import { getDb } from "~/db/client.server";
 import { businesses, type Business } from "~/db/schema";
 import { holdsCurrentReceipt, holdsCurrentReceiptSql } from "~/models/receipt.server";
 
-/** The business row (every column, private ones included: server-side use only), or undefined. */
+/**
+ * The one fetch of a business row (every column, private ones included: server-side use only),
+ * or undefined. Ids that cannot exist (0, negative, fractional, unsafe) find nothing.
+ */
 export function getBusinessById(id: number): Business | undefined {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
   return getDb().select().from(businesses).where(eq(businesses.id, id)).get();
 }
 
-/** A route param as a business id: digits only, else null ("abc", "1.5", "-1", "1e3" are not ids). */
-export function parseBusinessId(value: string | null | undefined): number | null {
-  if (!value || !/^\d{1,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id >= 1 ? id : null;
+/** The one ownership rule: the user owns a business once they have claimed it (ownerId is theirs). */
+export function isOwner(business: Pick<Business, "isClaimed" | "ownerId">, userId: number | null | undefined): boolean {
+  return userId != null && business.isClaimed && business.ownerId === userId;
+}
+
+export type OwnedBusinessLookup =
+  | { status: "not_found" }
+  | { status: "not_owner"; business: Business }
+  | { status: "owner"; business: Business };
+
+/** The business and whether this user owns it: data for the HTTP side's 404/403 (~/utils/owner.server). */
+export function findBusinessForOwner(businessId: number, userId: number): OwnedBusinessLookup {
+  const business = getBusinessById(businessId);
+  if (!business) return { status: "not_found" };
+  return isOwner(business, userId) ? { status: "owner", business } : { status: "not_owner", business };
 }
 
 /**

@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, claimAttempts, payments, type Business } from "~/db/schema";
-import { toPublicBusiness, type PublicBusiness } from "~/models/business.server";
+import { isOwner, toPublicBusiness, type PublicBusiness } from "~/models/business.server";
 import { queueClaimConfirmation } from "~/models/mail-events.server";
 import { holdsCurrentReceipt } from "~/models/receipt.server";
 
@@ -179,17 +179,6 @@ export function toOwnedBusiness(business: Business): OwnedBusiness {
   };
 }
 
-/** Every business the user owns, by name. */
-export function listUserBusinesses(userId: number): OwnedBusiness[] {
-  return getDb()
-    .select()
-    .from(businesses)
-    .where(eq(businesses.ownerId, userId))
-    .orderBy(asc(businesses.name), asc(businesses.id))
-    .all()
-    .map(toOwnedBusiness);
-}
-
 export type ClaimedBusinessView = OwnedBusiness & {
   btr: {
     paid: boolean;
@@ -256,12 +245,12 @@ export function getLicenseAccess(
   user: { id: number; isAdmin: boolean },
 ): { status: "not_found" } | { status: "forbidden" } | { status: "ok"; storageKey: string; businessName: string } {
   const row = getDb()
-    .select({ ownerId: businesses.ownerId, key: businesses.driversLicenseUrl, name: businesses.name })
+    .select({ isClaimed: businesses.isClaimed, ownerId: businesses.ownerId, key: businesses.driversLicenseUrl, name: businesses.name })
     .from(businesses)
     .where(eq(businesses.id, businessId))
     .get();
   if (!row) return { status: "not_found" };
-  if (!user.isAdmin && row.ownerId !== user.id) return { status: "forbidden" };
+  if (!user.isAdmin && !isOwner(row, user.id)) return { status: "forbidden" };
   if (!row.key) return { status: "not_found" };
   return { status: "ok", storageKey: row.key, businessName: row.name };
 }

@@ -1,5 +1,6 @@
 /**
- * What the owner's dashboard and their CSV exports read: only ever the given user's rows.
+ * What the owner's dashboard, their CSV exports and GET /api/user/businesses read: only ever the
+ * given user's rows.
  */
 import { type listPaymentsForUser } from "~/models/payment.server";
 import { eq, or, sql } from "drizzle-orm";
@@ -7,7 +8,7 @@ import { getDb } from "~/db/client.server";
 import { type Business, businesses, payments } from "~/db/schema";
 import { type CsvColumn, money } from "~/lib/csv";
 import { isoDate } from "~/lib/dates";
-import { type RegistryFields, registryColumns } from "~/models/business.server";
+import { isOwner, type RegistryFields, registryColumns } from "~/models/business.server";
 
 /**
  * Paid: it holds this fiscal year's receipt (issue 21: a payment in an earlier year no longer
@@ -15,23 +16,33 @@ import { type RegistryFields, registryColumns } from "~/models/business.server";
  */
 export type BusinessTaxState = "paid" | "pay" | "claim";
 
+/**
+ * One of "the user's businesses" (the dashboard, its CSV export and GET /api/user/businesses).
+ * The owner's own fields (subscription, renewal notice, licence) are only filled for businesses
+ * the user owns; a business they once paid for but no longer own shows its public fields.
+ */
 export type DashboardBusiness = RegistryFields &
-  Pick<
-    Business,
-    "ownerId" | "employeeCount" | "vehicleCount" | "claimedAt" | "renewalDate" | "subscriptionStatus" | "autoRenew" | "renewalNotice"
-  > & { paymentCount: number; taxState: BusinessTaxState };
+  Pick<Business, "employeeCount" | "vehicleCount" | "claimedAt" | "renewalDate" | "subscriptionStatus" | "autoRenew" | "renewalNotice"> & {
+    /** The user's id when they own it, else null (never someone else's id). */
+    ownerId: number | null;
+    ownedByYou: boolean;
+    hasDriversLicense: boolean;
+    paymentCount: number;
+    taxState: BusinessTaxState;
+  };
 
 export type DashboardPayment = ReturnType<typeof listPaymentsForUser>[number];
 
 export function taxState(b: { isClaimed: boolean; ownerId: number | null; hasPaidBTR: boolean; paymentCount: number }, userId: number): BusinessTaxState {
   if (b.hasPaidBTR) return "paid";
-  if (b.isClaimed && b.ownerId === userId) return "pay";
+  if (isOwner(b, userId)) return "pay";
   return "claim";
 }
 
 /**
- * The user's businesses: those they own, plus any they paid for (so a payment never loses its
- * business on the dashboard). Oldest claim first, then by name.
+ * The one list of "the user's businesses": those they own, plus any they paid for (so a payment
+ * never loses its business; the spec's 'Claim First' state is such a row). Oldest claim first,
+ * then by name.
  */
 export function listUserBusinesses(userId: number): DashboardBusiness[] {
   // Spelled out: inside a select list drizzle writes columns unqualified, which would be ambiguous here.
@@ -47,6 +58,7 @@ export function listUserBusinesses(userId: number): DashboardBusiness[] {
       subscriptionStatus: businesses.subscriptionStatus,
       autoRenew: businesses.autoRenew,
       renewalNotice: businesses.renewalNotice,
+      hasDriversLicense: sql<number>`${businesses.driversLicenseUrl} is not null`,
       paymentCount,
     })
     .from(businesses)
@@ -58,7 +70,21 @@ export function listUserBusinesses(userId: number): DashboardBusiness[] {
     )
     .orderBy(sql`${businesses.claimedAt} is null`, businesses.claimedAt, businesses.name, businesses.id)
     .all();
-  return rows.map((row) => ({ ...row, paymentCount: Number(row.paymentCount), taxState: taxState(row, userId) }));
+  return rows.map((row) => {
+    const counted = { ...row, paymentCount: Number(row.paymentCount) };
+    const mine = isOwner(row, userId);
+    return {
+      ...counted,
+      ownerId: mine ? userId : null,
+      ownedByYou: mine,
+      hasDriversLicense: mine && Boolean(row.hasDriversLicense),
+      renewalDate: mine ? row.renewalDate : null,
+      subscriptionStatus: mine ? row.subscriptionStatus : null,
+      autoRenew: mine ? row.autoRenew : false,
+      renewalNotice: mine ? row.renewalNotice : null,
+      taxState: taxState(counted, userId),
+    };
+  });
 }
 
 const taxStateLabel: Record<BusinessTaxState, string> = { paid: "Paid", pay: "Unpaid", claim: "Not claimed" };

@@ -3,11 +3,9 @@
  * from one client address, within WINDOW_MS, further attempts are refused (429) until the
  * oldest of those failures leaves the window.
  *
- * Client address: remix-serve hands loaders no socket address, so the address is the first
- * X-Forwarded-For entry when a proxy in front of the app sets it. Without it the address is
- * unknown and only the per-username limit applies: one shared bucket for every client would let
- * ten wrong guesses by anyone pause sign-in for everybody. Deploy behind a proxy that
- * overwrites X-Forwarded-For (a client could otherwise send its own header).
+ * The client address comes from ~/utils/client-address.server. When it is UNKNOWN_ADDRESS only
+ * the per-username limit applies: one shared bucket for every client would let ten wrong
+ * guesses by anyone pause sign-in for everybody.
  */
 import { and, desc, eq, gt, lt, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -16,11 +14,6 @@ import { loginAttempts } from "~/db/schema";
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;
 export const UNKNOWN_ADDRESS = "unknown";
-
-export function clientAddress(request: Request): string {
-  const first = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return first && first.length <= 64 ? first.toLowerCase() : UNKNOWN_ADDRESS;
-}
 
 const usernameKey = (username: string) => username.trim().toLowerCase().slice(0, 200);
 

@@ -17,8 +17,10 @@ import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type Business, type Payment } from "~/db/schema";
-import { computeFee, formatCents, type FeeBreakdown } from "~/lib/fee";
+import { CURRENCY, formatCents } from "~/lib/fee";
+import { parseId } from "~/lib/ids";
 import { chargeFor, fiscalYearName, longDate, renewalOpensOn, validityText, type Charge, type FiscalYear } from "~/lib/tax-year";
+import { getBusinessById, isOwner } from "~/models/business.server";
 import { getSchedule } from "~/models/fee-schedule.server";
 import { insertReceipt, receiptYears, standingOfBusiness, type BusinessStanding } from "~/models/receipt.server";
 import { queueReceipt } from "~/models/mail-events.server";
@@ -26,7 +28,6 @@ import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { getEnv } from "~/utils/env.server";
 
-export const CURRENCY = "usd";
 export const DEFAULT_DESCRIPTION = "Business Tax Receipt";
 
 /** A refusal with the HTTP status it maps to and a message fit for the user. */
@@ -51,20 +52,6 @@ export class PaymentError extends Error {
   }
 }
 
-export function getBusiness(id: number): Business | undefined {
-  return getDb().select().from(businesses).where(eq(businesses.id, id)).get();
-}
-
-export function feeFor(business: Pick<Business, "employeeCount" | "vehicleCount">): FeeBreakdown {
-  return computeFee(business.employeeCount, business.vehicleCount);
-}
-
-/** Parses a route or body id: a positive integer, or null. */
-export function parseId(value: unknown): number | null {
-  const s = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
-  return /^\d{1,12}$/.test(s) && Number(s) > 0 ? Number(s) : null;
-}
-
 export type PayableYear = { business: Business; standing: BusinessStanding; charge: Charge };
 
 function heldMessage(fy: FiscalYear) {
@@ -82,12 +69,12 @@ export function requirePayableBusiness(
   fiscalYear?: FiscalYear | null,
   at: Date = now(),
 ): PayableYear {
-  const business = getBusiness(businessId);
+  const business = getBusinessById(businessId);
   if (!business) throw new PaymentError(404, "We couldn't find the business you're trying to pay for", "not_found");
   if (!business.isClaimed || business.ownerId === null) {
     throw new PaymentError(409, "You must claim this business before paying the BTR.", "not_claimed");
   }
-  if (business.ownerId !== userId) {
+  if (!isOwner(business, userId)) {
     throw new PaymentError(403, "Only the owner of this business can pay its Business Tax Receipt.", "not_owner");
   }
   const years = receiptYears(business.id);
@@ -406,7 +393,7 @@ export async function verifyAndRecordPayment({
   if (!/^(pi|cs)_[A-Za-z0-9_]{6,255}$/.test(stripePaymentId)) {
     throw new PaymentError(400, "Stripe did not confirm this payment.", "not_confirmed");
   }
-  const business = getBusiness(businessId);
+  const business = getBusinessById(businessId);
   if (!business) throw new PaymentError(404, "We couldn't find the business you're trying to pay for", "not_found");
   const confirmed = await retrieveConfirmed(stripePaymentId);
   if (!confirmed || confirmed.currency !== CURRENCY) {
@@ -429,7 +416,7 @@ export async function verifyAndRecordPayment({
 export async function recordFromStripeObject(stripeId: string): Promise<RecordResult | null> {
   const confirmed = await retrieveConfirmed(stripeId);
   if (!confirmed || confirmed.currency !== CURRENCY) return null;
-  const business = getBusiness(confirmed.businessId);
+  const business = getBusinessById(confirmed.businessId);
   if (!business) return null;
   const existing = getDb().select().from(payments).where(eq(payments.stripePaymentId, confirmed.paymentIntentId)).get();
   if (existing) return { payment: existing, created: false };
@@ -447,24 +434,26 @@ export async function recordFromStripeObject(stripeId: string): Promise<RecordRe
 
 // ---- reading payments ------------------------------------------------------------------------
 
+/** A payment with the business it paid for: the columns every payment list reads (join businesses). */
+export const paymentListColumns = {
+  id: payments.id,
+  userId: payments.userId,
+  businessId: payments.businessId,
+  businessName: businesses.name,
+  documentNumber: businesses.documentNumber,
+  amount: payments.amount,
+  currency: payments.currency,
+  description: payments.description,
+  kind: payments.kind,
+  fiscalYear: payments.fiscalYear,
+  stripePaymentId: payments.stripePaymentId,
+  createdAt: payments.createdAt,
+};
+
 /** The user's payments, newest first, with the business they paid for. */
 export function listPaymentsForUser(userId: number) {
   return getDb()
-    .select({
-      id: payments.id,
-      userId: payments.userId,
-      businessId: payments.businessId,
-      businessName: businesses.name,
-      documentNumber: businesses.documentNumber,
-      amount: payments.amount,
-      currency: payments.currency,
-      description: payments.description,
-      stripePaymentId: payments.stripePaymentId,
-      receiptUrl: payments.receiptUrl,
-      kind: payments.kind,
-      fiscalYear: payments.fiscalYear,
-      createdAt: payments.createdAt,
-    })
+    .select({ ...paymentListColumns, receiptUrl: payments.receiptUrl })
     .from(payments)
     .innerJoin(businesses, eq(businesses.id, payments.businessId))
     .where(eq(payments.userId, userId))

@@ -13,11 +13,12 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type Business } from "~/db/schema";
+import { CURRENCY, feeFor } from "~/lib/fee";
 import { fiscalYearRange } from "~/lib/fiscal-year";
 import { chargeFor } from "~/lib/tax-year";
+import { getBusinessById, isOwner } from "~/models/business.server";
 import { getSchedule } from "~/models/fee-schedule.server";
 import { queueReceipt, queueRenewalFailed } from "~/models/mail-events.server";
-import { CURRENCY, feeFor, getBusiness } from "~/models/payment.server";
 import { holdsCurrentReceipt, insertReceipt, receiptYears, standingOfBusiness } from "~/models/receipt.server";
 import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
@@ -42,9 +43,9 @@ const hasLiveSubscription = (b: Business) =>
 
 /** The owner of a claimed, paid business; anyone else is refused. */
 export function requireSubscriptionOwner(businessId: number, userId: number): Business {
-  const business = getBusiness(businessId);
+  const business = getBusinessById(businessId);
   if (!business) throw new SubscriptionError(404, "Business not found");
-  if (!business.isClaimed || business.ownerId !== userId) {
+  if (!isOwner(business, userId)) {
     throw new SubscriptionError(403, "Only the owner of this business can manage its subscription.");
   }
   if (!holdsCurrentReceipt(business.id)) {
@@ -344,7 +345,7 @@ function businessForSubscription(subId: string, metadata?: Record<string, string
   if (linked) return linked;
   // Created on hosted checkout: the event may arrive before the success URL links it.
   const businessId = Number(metadata?.businessId);
-  const business = Number.isInteger(businessId) && businessId > 0 ? getBusiness(businessId) : undefined;
+  const business = getBusinessById(businessId);
   if (business && business.ownerId !== null && String(business.ownerId) === metadata?.userId) return business;
   return undefined;
 }

@@ -10,9 +10,10 @@ import { businesses, users, type User } from "~/db/schema";
 import type { PasswordChangeInput, ProfileInput, RegisterInput } from "~/lib/schemas/auth";
 import { getEnv } from "~/utils/env.server";
 import { getDummyHash, hashPassword, verifyPassword } from "~/utils/password.server";
-import { destroyOtherSessions, toPublicUser, type PublicUser } from "~/utils/session.server";
+import type { PublicUser } from "~/lib/types";
 import { forgetAttempts, lockoutSeconds, recordAttempt } from "./login-attempt.server";
 import { queueWelcome } from "./mail-events.server";
+import { deleteOtherSessions } from "./session.server";
 
 export const USERNAME_TAKEN = "Username is already taken";
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -28,6 +29,13 @@ const emptyToNull = (value: string | null | undefined) => (value && value.trim()
 /** The name a greeting uses: the first name, else the username. */
 export function displayName(user: Pick<User, "firstName" | "username">) {
   return user.firstName?.trim() || user.username;
+}
+
+/** The one list of what a user may see of an account: everything but the hash and Stripe customer. */
+export function toPublicUser(user: User): PublicUser {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { passwordHash, stripeCustomerId, ...rest } = user;
+  return rest;
 }
 
 export function getUserById(id: number): PublicUser | null {
@@ -166,12 +174,12 @@ export function updateProfile(userId: number, input: ProfileInput): Result<{ use
 
 /**
  * Changes the password when the current one is right, and ends every other session of the
- * user (the one making `request`, if given, stays signed in).
+ * user (the session `keepSessionId`, the one making the request, stays signed in).
  */
 export async function changePassword(
   userId: number,
   input: Pick<PasswordChangeInput, "currentPassword" | "newPassword">,
-  request?: Request,
+  keepSessionId: string | null = null,
 ): Promise<Result<object>> {
   const user = getDb().select().from(users).where(eq(users.id, userId)).get();
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
@@ -179,7 +187,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   getDb().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-  await destroyOtherSessions(userId, request);
+  deleteOtherSessions(userId, keepSessionId);
   return { ok: true };
 }
 

@@ -10,16 +10,13 @@ import { formatCardDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
 import { filingTypeLabel } from "~/lib/filing-types";
 import { DEFAULT_PAGE_SIZE, parsePage, type Pagination } from "~/lib/pagination";
-import {
-  getAdminSummary,
-  listBusinesses,
-  listDriversLicensesPage,
-  listPayments,
-  listUsers,
-  parseAdminTab,
-  parseBusinessFilters,
-  type AdminTab,
-} from "~/models/admin.server";
+import { parseAdminTab, type AdminTab } from "~/lib/admin-tabs";
+import { listBusinesses } from "~/models/admin/businesses.server";
+import { listDriversLicensesPage } from "~/models/admin/licenses.server";
+import { listPayments } from "~/models/admin/payments.server";
+import { getAdminSummary } from "~/models/admin/summary.server";
+import { listUsers } from "~/models/admin/users.server";
+import { readBusinessFilters } from "~/utils/http";
 import { requireAdmin } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Florida Business Registry" }];
@@ -43,7 +40,7 @@ function loadTab(tab: AdminTab, params: URLSearchParams) {
     }
     case "businesses":
     case "claimed-businesses": {
-      const filters = parseBusinessFilters(params);
+      const filters = readBusinessFilters(params);
       const { items, pagination, capped } = listBusinesses(request, filters, { claimed: tab === "claimed-businesses" ? true : undefined });
       return {
         tab,

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getOutboxRow } from "~/models/outbox.server";
-import { parseId } from "~/models/payment.server";
+import { parseId } from "~/utils/http";
 import { readDeliveredCopy } from "~/services/mail-store.server";
 import { requireAdmin } from "~/utils/session.server";
 

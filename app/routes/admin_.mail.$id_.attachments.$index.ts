@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOutboxRow } from "~/models/outbox.server";
-import { parseId } from "~/models/payment.server";
+import { parseId } from "~/utils/http";
 import { readDeliveredAttachment } from "~/services/mail-store.server";
 import { requireAdmin } from "~/utils/session.server";
 

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { listJobRuns } from "~/jobs/registry.server";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
 import { listOutbox, outboxCounts, retryFailed } from "~/models/outbox.server";
-import { parseId } from "~/models/payment.server";
+import { parseId } from "~/utils/http";
 import { requireAdmin } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

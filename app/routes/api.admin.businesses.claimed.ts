@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listBusinesses, parseApiPageRequest, parseBusinessFilters } from "~/models/admin.server";
+import { listBusinesses } from "~/models/admin/businesses.server";
+import { readBusinessFilters, readPaging } from "~/utils/http";
 import { requireApiAdmin } from "~/utils/session.server";
 
 /** GET /api/admin/businesses/claimed?page&limit&name&doc: { businesses, pagination } of claimed businesses. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const params = new URL(request.url).searchParams;
-  const { items, pagination, capped } = listBusinesses(parseApiPageRequest(params), parseBusinessFilters(params), { claimed: true });
+  const { items, pagination, capped } = listBusinesses(readPaging(params), readBusinessFilters(params), { claimed: true });
   return Response.json({ businesses: items, pagination, capped });
 }

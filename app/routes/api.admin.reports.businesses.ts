@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvHeaders } from "~/lib/csv";
-import { parseBusinessFilters, streamBusinessesReport } from "~/models/admin.server";
+import { streamBusinessesReport } from "~/models/admin/reports.server";
+import { readBusinessFilters } from "~/utils/http";
 import { requireApiAdmin } from "~/utils/session.server";
 
 /**
@@ -9,7 +10,7 @@ import { requireApiAdmin } from "~/utils/session.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
-  const filters = parseBusinessFilters(new URL(request.url).searchParams);
+  const filters = readBusinessFilters(new URL(request.url).searchParams);
   // A HEAD request gets the headers without opening a database cursor nobody would read.
   if (request.method === "HEAD") return new Response(null, { headers: csvHeaders("businesses.csv") });
   return new Response(streamBusinessesReport(filters, request.signal), { headers: csvHeaders("businesses.csv") });

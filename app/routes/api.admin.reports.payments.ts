@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvHeaders } from "~/lib/csv";
-import { streamPaymentsReport } from "~/models/admin.server";
+import { streamPaymentsReport } from "~/models/admin/reports.server";
 import { requireApiAdmin } from "~/utils/session.server";
 
 /** GET /api/admin/reports/payments: payments.csv, every recorded payment, streamed. */

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CLAIM_MESSAGES } from "~/lib/schemas/claim";
-import { parseBusinessId } from "~/models/business.server";
 import { toOwnedBusiness } from "~/models/claim.server";
-import { claimFieldErrors, submitClaim } from "~/models/claim-submission.server";
-import { apiError } from "~/utils/api.server";
+import { claimFieldErrors, submitClaim } from "~/utils/claim-submission.server";
+import { apiError } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 /**
  * POST /api/businesses/{id}/claim (multipart: employeeCount, vehicleCount, verificationCode,
@@ -17,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method.toUpperCase() !== "POST") {
     return apiError(405, `Method ${request.method} not allowed`, undefined, { headers: { Allow: "POST" } });
   }
-  const businessId = parseBusinessId(params.id);
+  const businessId = parseId(params.id);
   if (!businessId) return apiError(404, "Business not found");
 
   const outcome = await submitClaim(request, businessId, user);

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getBusinessById, parseBusinessId, toPublicBusiness } from "~/models/business.server";
-import { apiError } from "~/utils/api.server";
+import { getBusinessById, toPublicBusiness } from "~/models/business.server";
+import { apiError } from "~/utils/http";
+import { parseId } from "~/lib/ids";
 
 /** GET /api/businesses/{id}: one business, public fields only. */
 export function loader({ params }: LoaderFunctionArgs) {
-  const id = parseBusinessId(params.id);
+  const id = parseId(params.id);
   if (id === null) return apiError(400, "Business ID must be a positive whole number");
   const business = getBusinessById(id);
   if (!business) return apiError(404, "Business not found");

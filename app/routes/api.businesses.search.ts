@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { searchBusinesses, suggestBusinesses } from "~/models/business-search.server";
-import { pageAndLimit, textParam } from "~/utils/search-api.server";
+import { readPaging, readSearchFilters } from "~/utils/http";
 
 /**
  * GET /api/businesses/search?q&name&doc&city&type&status&page&limit
@@ -10,22 +10,14 @@ import { pageAndLimit, textParam } from "~/utils/search-api.server";
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const name = textParam(params, "name") || textParam(params, "q");
-  const doc = textParam(params, "doc");
-  const city = textParam(params, "city");
-  const filters = {
-    name,
-    doc,
-    city: city.toLowerCase() === "all" ? "" : city,
-    type: textParam(params, "type"),
-    status: textParam(params, "status"),
-  };
+  // The same reading as the /search page: trimmed, cut to 200 characters, "all" cities = no filter.
+  const filters = readSearchFilters(params);
   if (params.get("suggest") === "1") {
-    const { limit } = pageAndLimit(params, 5);
-    const businesses = suggestBusinesses({ name, doc, city: filters.city, limit });
+    const { limit } = readPaging(params, 5);
+    const businesses = suggestBusinesses({ name: filters.name, doc: filters.doc, city: filters.city, limit });
     return Response.json({ businesses }, { headers: { "Cache-Control": "private, max-age=30" } });
   }
-  const { page, limit } = pageAndLimit(params);
+  const { page, limit } = readPaging(params);
   const { businesses, pagination, capped } = searchBusinesses({ ...filters, page, limit });
   return Response.json({ businesses, pagination, totalIsCapped: capped });
 }

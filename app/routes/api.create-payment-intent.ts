@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
-import { createBtrPaymentIntent, parseFiscalYearInput, parseId, PaymentError } from "~/models/payment.server";
-import { apiError, assertMethod, readJsonObject } from "~/utils/api.server";
+import { createBtrPaymentIntent, parseFiscalYearInput, PaymentError } from "~/models/payment.server";
+import { apiError, assertMethod, readJsonObject, requireBodyId } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /**
@@ -14,8 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   assertMethod(request, "POST");
   const body = await readJsonObject(request);
-  const businessId = parseId(body.businessId);
-  if (!businessId) return apiError(400, "Business ID is required", { businessId: ["Business ID is required"] });
+  const businessId = requireBodyId(body, "businessId", "Business ID is required");
   const fiscalYear = parseFiscalYearInput(body.fiscalYear);
   if (fiscalYear === null) return apiError(400, "Fiscal year must be a year such as 2027", { fiscalYear: ["Fiscal year must be a year such as 2027"] });
   const parsed = PaymentSchema.safeParse({ description: body.description ?? DEFAULT_PAYMENT_DESCRIPTION });

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseId } from "~/models/payment.server";
 import { createSubscription, SubscriptionError } from "~/models/subscription.server";
-import { apiError, assertMethod, readJsonObject } from "~/utils/api.server";
+import { apiError, assertMethod, readJsonObject, requireBodyId } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /** POST {businessId, paymentMethodId} -> {clientSecret?, renewalDate}. 401 / 403 / 409 / 400. */
@@ -9,8 +8,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   assertMethod(request, "POST");
   const body = await readJsonObject(request);
-  const businessId = parseId(body.businessId);
-  if (!businessId) return apiError(400, "Business ID is required", { businessId: ["Business ID is required"] });
+  const businessId = requireBodyId(body, "businessId", "Business ID is required");
   const paymentMethodId = body.paymentMethodId;
   if (typeof paymentMethodId !== "string" || !/^pm_[A-Za-z0-9_]{3,255}$/.test(paymentMethodId)) {
     return apiError(400, "A card payment method is required", { paymentMethodId: ["A card payment method is required"] });

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { LoginSchema } from "~/lib/schemas/auth";
-import { clientAddress, lockoutMessage } from "~/models/login-attempt.server";
-import { INVALID_LOGIN, signIn } from "~/models/user.server";
-import { apiError, assertMethod } from "~/utils/api.server";
-import { readJsonWith } from "~/utils/api-validation.server";
+import { clientAddress } from "~/utils/client-address.server";
+import { signIn } from "~/models/user.server";
+import { signInAnswer } from "~/utils/auth.server";
+import { apiError, assertMethod, readJsonWith } from "~/utils/http";
 import { createSession, destroySession } from "~/utils/session.server";
 
 /**
@@ -14,16 +14,11 @@ import { createSession, destroySession } from "~/utils/session.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertMethod(request, "POST");
   const input = await readJsonWith(request, LoginSchema);
-  const result = await signIn({ username: input.username, password: input.password, address: clientAddress(request) });
-  if (result.status === "locked") {
-    return apiError(429, lockoutMessage(result.retryAfterSeconds), undefined, {
-      headers: { "Retry-After": String(result.retryAfterSeconds) },
-    });
-  }
-  if (result.status === "invalid") return apiError(401, INVALID_LOGIN);
+  const answer = signInAnswer(await signIn({ username: input.username, password: input.password, address: clientAddress(request) }));
+  if (!answer.ok) return apiError(answer.status, answer.message, undefined, { headers: answer.headers });
   await destroySession(request);
-  const cookie = await createSession(result.user.id, input.rememberMe === true);
-  return Response.json(result.user, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  const cookie = await createSession(answer.user.id, input.rememberMe === true);
+  return Response.json(answer.user, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
 }
 
 export function loader() {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, assertMethod } from "~/utils/api.server";
+import { apiError, assertMethod } from "~/utils/http";
 import { destroySession } from "~/utils/session.server";
 
 /** POST /api/logout: deletes the session row and clears the cookie (fine when already signed out). */

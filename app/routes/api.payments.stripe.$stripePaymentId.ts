@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findUserPaymentByStripeId } from "~/models/payment.server";
-import { apiError } from "~/utils/api.server";
+import { apiError } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /** GET -> {id} of the signed-in user's own payment with this Stripe id; 404 otherwise. */

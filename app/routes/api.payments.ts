@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listPaymentsForUser, parseId, PaymentError, paymentJson, verifyAndRecordPayment } from "~/models/payment.server";
-import { apiError, assertMethod, readJsonObject } from "~/utils/api.server";
+import { listPaymentsForUser, PaymentError, paymentJson, verifyAndRecordPayment } from "~/models/payment.server";
+import { apiError, assertMethod, readJsonObject, requireBodyId } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /** GET: the signed-in user's own payments (amounts in cents). */
@@ -19,8 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   assertMethod(request, "POST");
   const body = await readJsonObject(request);
-  const businessId = parseId(body.businessId);
-  if (!businessId) return apiError(400, "Business ID is required", { businessId: ["Business ID is required"] });
+  const businessId = requireBodyId(body, "businessId", "Business ID is required");
   if (typeof body.stripePaymentId !== "string" || !body.stripePaymentId) {
     return apiError(400, "Stripe payment ID is required", { stripePaymentId: ["Stripe payment ID is required"] });
   }

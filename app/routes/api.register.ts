@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ApiRegisterSchema } from "~/lib/schemas/auth";
 import { registerUser } from "~/models/user.server";
-import { apiError, assertMethod } from "~/utils/api.server";
-import { INVALID_INPUT, readJsonWith } from "~/utils/api-validation.server";
+import { apiError, assertMethod, INVALID_INPUT, readJsonWith } from "~/utils/http";
 
 /**
  * POST /api/register {username, password, confirmPassword, email, firstName, lastName}:

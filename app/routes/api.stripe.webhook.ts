@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleStripeEvent } from "~/models/stripe-events.server";
 import { getStripe, getWebhookSecret, type Stripe } from "~/services/stripe.server";
-import { apiError, assertMethod } from "~/utils/api.server";
+import { apiError, assertMethod } from "~/utils/http";
 
 /**
  * Stripe's webhook endpoint. Authenticated by Stripe's signature over the raw body (no session):

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseId } from "~/models/payment.server";
 import { cancelSubscription, refreshSubscription, setAutoRenew, SubscriptionError } from "~/models/subscription.server";
-import { apiError, assertMethod, readJsonObject } from "~/utils/api.server";
+import { apiError, assertMethod, readJsonObject } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 /**
  * PATCH {autoRenew: boolean}: auto-renewal on/off (Stripe's cancel-at-period-end).

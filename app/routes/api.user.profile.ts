@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ProfileSchema } from "~/lib/schemas/auth";
 import { updateProfile } from "~/models/user.server";
-import { apiError, assertMethod } from "~/utils/api.server";
-import { INVALID_INPUT, readJsonWith } from "~/utils/api-validation.server";
+import { apiError, assertMethod, INVALID_INPUT, readJsonWith } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 
 /** PATCH /api/user/profile {firstName?, lastName?, email}: the updated user. */

@@ -7,11 +7,12 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { principalAddress } from "~/lib/address";
 import { formatCardDate } from "~/lib/dates";
 import { filingTypeLabel } from "~/lib/filing-types";
-import { getBusinessById, parseBusinessId, toPublicBusiness } from "~/models/business.server";
+import { getBusinessById, isOwner, toPublicBusiness } from "~/models/business.server";
 import { holdsCurrentReceipt } from "~/models/receipt.server";
 import { getEnv } from "~/utils/env.server";
 import { getUser } from "~/utils/session.server";
 import type { PageCacheHandle } from "~/utils/page-cache.server";
+import { parseId } from "~/lib/ids";
 
 // Anonymous visitors share the rendered page (app/utils/page-cache.server.ts).
 export const handle: PageCacheHandle = { pageCache: true };
@@ -21,14 +22,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = parseBusinessId(params.id);
+  const id = parseId(params.id);
   const row = id === null ? undefined : getBusinessById(id);
   if (!row) throw new Response("Business not found", { status: 404 });
   const user = await getUser(request);
   // Ownership is decided here: the owner's id never reaches the browser.
-  const isOwner = Boolean(user && row.isClaimed && row.ownerId === user.id);
+  const owner = isOwner(row, user?.id);
   const subscription =
-    isOwner && holdsCurrentReceipt(row.id)
+    owner && holdsCurrentReceipt(row.id)
       ? {
           businessId: row.id,
           status: row.subscriptionStatus,
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     business: toPublicBusiness(row),
     signedIn: Boolean(user),
-    isOwner,
+    isOwner: owner,
     subscription,
     publishableKey: subscription ? (getEnv().STRIPE_PUBLISHABLE_KEY ?? null) : null,
   };

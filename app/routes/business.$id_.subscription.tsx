@@ -4,7 +4,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CANCEL_CONFIRMATION, formatRenewalDate, SubscriptionCard } from "~/components/subscription-card";
 import { Button, buttonClass } from "~/components/ui/button";
-import { getBusiness, parseId } from "~/models/payment.server";
 import { holdsCurrentReceipt } from "~/models/receipt.server";
 import {
   cancelSubscription,
@@ -14,6 +13,7 @@ import {
   SubscriptionError,
 } from "~/models/subscription.server";
 import { getPublishableKey } from "~/services/stripe.server";
+import { requireOwnedBusiness } from "~/utils/owner.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -22,10 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Annual auto-renewal | Florida
 /** The owner of a claimed, paid business; others get the not-allowed page (403). */
 async function requireOwner(request: Request, rawId: string | undefined) {
   const user = await requireUser(request, { description: "Please log in to manage your subscription" });
-  const id = parseId(rawId);
-  const business = id ? getBusiness(id) : undefined;
-  if (!business) throw data({ message: "Business not found" }, { status: 404 });
-  if (!business.isClaimed || business.ownerId !== user.id) throw data({ message: "Not allowed" }, { status: 403 });
+  const business = requireOwnedBusiness(rawId, user.id);
   if (!holdsCurrentReceipt(business.id)) throw redirect(`/business/${business.id}`);
   return { user, business };
 }

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/form-field";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth";
-import { clientAddress } from "~/models/login-attempt.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { RESET_REQUESTED } from "~/lib/password-reset";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { getEnv } from "~/utils/env.server";

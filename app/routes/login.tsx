@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await authenticateForm(request);
   if (result instanceof LoginFailure) {
-    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    const headers = result.headers;
     return data(
       {
         result: result.reply,

@@ -11,6 +11,7 @@ import { apiErrorMessage } from "~/components/payment/stripe-client";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { formatCents } from "~/lib/fee";
+import { parseId } from "~/lib/ids";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
 import { toast } from "~/lib/toast-store";
 import { addDays, fiscalYearName, longDate, STANDING_LABELS, townDate, validityText, type Charge } from "~/lib/tax-year";
@@ -18,7 +19,6 @@ import {
   createBtrCheckoutSession,
   getUserPaymentForBusiness,
   parseFiscalYearInput,
-  parseId,
   PaymentError,
   receiptNumber,
   requirePayableBusiness,

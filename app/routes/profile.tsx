@@ -12,7 +12,7 @@ import { useToastEffect } from "~/lib/hooks/use-toast-effect";
 import { DeleteAccountSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/auth";
 import { sendVerificationEmail, setRemindersOptOut } from "~/models/mail-preferences.server";
 import { changePassword, deleteAccount, updateProfile } from "~/models/user.server";
-import { destroySession, requireUser } from "~/utils/session.server";
+import { destroySession, readSessionId, requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "My Profile | Florida Business Registry" }];
@@ -77,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const outcome = await changePassword(user.id, submission.value, request);
+    const outcome = await changePassword(user.id, submission.value, await readSessionId(request));
     if (!outcome.ok) {
       return data<ActionResult>(
         {

@@ -4,9 +4,10 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { getReceiptForViewer, parseId } from "~/models/payment.server";
+import { getReceiptForViewer } from "~/models/payment.server";
 import { receiptDocument } from "~/models/receipt-document.server";
 import { requireUser } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Receipt ${data.receipt.number} | Florida Business Registry` : "Receipt Not Found | Florida Business Registry" },

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getReceiptForViewer, parseId } from "~/models/payment.server";
+import { parseId } from "~/lib/ids";
+import { getReceiptForViewer } from "~/models/payment.server";
 import { receiptDocument, receiptPdf } from "~/models/receipt-document.server";
 import { requireUser } from "~/utils/session.server";
 

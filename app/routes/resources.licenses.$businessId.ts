@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseBusinessId } from "~/models/business.server";
 import { getLicenseAccess } from "~/models/claim.server";
 import { storedFileContentType, storedFilePath } from "~/services/uploads.server";
 import { requireUser } from "~/utils/session.server";
+import { parseId } from "~/lib/ids";
 
 /**
  * GET /resources/licenses/{businessId}: the uploaded driver's licence, for the business's owner
@@ -11,7 +11,7 @@ import { requireUser } from "~/utils/session.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { description: "Please log in to view this driver's license" });
-  const businessId = parseBusinessId(params.businessId);
+  const businessId = parseId(params.businessId);
   if (!businessId) throw new Response("Not Found", { status: 404 });
 
   const access = getLicenseAccess(businessId, user);

@@ -10,7 +10,7 @@ import { SuggestInput } from "~/components/search/suggest-input";
 import { buttonClass } from "~/components/ui/button";
 import { FILING_TYPE_CODES, filingTypeLabel } from "~/lib/filing-types";
 import { parsePage } from "~/lib/pagination";
-import { readSearchFilters, searchQueryString } from "~/lib/search-params";
+import { isAllCities, readSearchFilters, searchQueryString } from "~/lib/search-params";
 import { BUSINESS_STATUSES } from "~/lib/status";
 import { searchBusinesses } from "~/models/business-search.server";
 import type { PageCacheHandle } from "~/utils/page-cache.server";
@@ -29,7 +29,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const requestedPage = parsePage(url.searchParams.get("page"));
   // A plain (no-JS) form submits every field, filled or not: keep the address to the filled ones.
   const untidy = KNOWN.some((key) => url.searchParams.has(key) && (url.searchParams.get(key) ?? "").trim() === "");
-  if (untidy || url.searchParams.get("city")?.toLowerCase() === "all") {
+  if (untidy || isAllCities(url.searchParams.get("city") ?? "")) {
     throw redirect(`/search${searchQueryString(filters, requestedPage)}`);
   }
   const { businesses, pagination, capped } = searchBusinesses({ ...filters, page: requestedPage, limit: PAGE_SIZE });

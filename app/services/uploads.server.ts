@@ -190,6 +190,19 @@ async function writeFilePart(
   }
 }
 
+/**
+ * Removes a partial file once its stream is closed: a stream destroyed while its open is still
+ * pending creates the file afterwards, so removing it before 'close' could leave it behind.
+ */
+async function discardPartial(partial: string, out: fs.WriteStream): Promise<void> {
+  if (!out.closed) {
+    const closed = once(out, "close");
+    out.destroy();
+    await closed;
+  }
+  await fs.promises.rm(partial, { force: true });
+}
+
 async function writeAndSniff(
   data: AsyncIterable<Uint8Array>,
   filename: string,
@@ -216,8 +229,7 @@ async function writeAndSniff(
     out.end();
     await once(out, "close");
   } catch (error) {
-    out.destroy();
-    await fs.promises.rm(partial, { force: true });
+    await discardPartial(partial, out);
     throw error;
   }
   if (!kind) {
@@ -278,10 +290,7 @@ export async function parseUploadForm(
     return { formData, file: stored[0] ?? null };
   } catch (error) {
     await Promise.all(stored.map(discardUpload));
-    for (const [partial, out] of inProgress) {
-      out.destroy();
-      await fs.promises.rm(partial, { force: true });
-    }
+    for (const [partial, out] of inProgress) await discardPartial(partial, out);
     if (error instanceof UploadTooLargeError) {
       drainInBackground(counted.reader, counted.bytesRead());
       throw error;

@@ -8,21 +8,38 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/lib/schemas/auth";
-import { clientAddress, lockoutMessage } from "~/models/login-attempt.server";
-import { INVALID_LOGIN, signIn } from "~/models/user.server";
+import { lockoutMessage } from "~/models/login-attempt.server";
+import { clientAddress } from "~/utils/client-address.server";
+import { INVALID_LOGIN, signIn, type SignInResult } from "~/models/user.server";
 import { safeRedirect } from "~/utils/redirect";
-import type { PublicUser } from "~/utils/session.server";
+import type { PublicUser } from "~/lib/types";
 
 export type SignedIn = { user: PublicUser; rememberMe: boolean; redirectTo: string };
+
+/** A sign-in as HTTP: the user, or 401 wrong credentials / 429 locked out (with Retry-After). */
+export type SignInAnswer =
+  | { ok: true; user: PublicUser }
+  | { ok: false; status: 401 | 429; message: string; headers?: Record<string, string> };
+
+/**
+ * The one mapping of a sign-in result to an answer, for the login page and POST /api/login.
+ * An unknown username and a wrong password get the same 401 and message.
+ */
+export function signInAnswer(result: SignInResult): SignInAnswer {
+  if (result.status === "ok") return { ok: true, user: result.user };
+  if (result.status === "invalid") return { ok: false, status: 401, message: INVALID_LOGIN };
+  const seconds = String(result.retryAfterSeconds);
+  return { ok: false, status: 429, message: lockoutMessage(result.retryAfterSeconds), headers: { "Retry-After": seconds } };
+}
 
 type Reply = SubmissionResult<string[]>;
 
 /** Why a sign-in failed, with the conform reply to render (passwords never echoed back). */
 export class LoginFailure extends Error {
   constructor(
-    readonly status: 400 | 429,
+    readonly status: 400 | 401 | 429,
     readonly reply: Reply,
-    readonly retryAfterSeconds?: number,
+    readonly headers?: Record<string, string>,
   ) {
     super(reply.error?.[""]?.[0] ?? "Login failed");
     this.name = "LoginFailure";
@@ -38,15 +55,11 @@ export const authenticator = new Authenticator<SignedIn>().use(
       throw new LoginFailure(400, submission.reply({ hideFields: ["password"] }));
     }
     const { username, password, rememberMe, redirectTo } = submission.value;
-    const result = await signIn({ username, password, address: clientAddress(request) });
-    if (result.status === "locked") {
-      const reply = submission.reply({ formErrors: [lockoutMessage(result.retryAfterSeconds)], hideFields: ["password"] });
-      throw new LoginFailure(429, reply, result.retryAfterSeconds);
+    const answer = signInAnswer(await signIn({ username, password, address: clientAddress(request) }));
+    if (!answer.ok) {
+      throw new LoginFailure(answer.status, submission.reply({ formErrors: [answer.message], hideFields: ["password"] }), answer.headers);
     }
-    if (result.status === "invalid") {
-      throw new LoginFailure(400, submission.reply({ formErrors: [INVALID_LOGIN], hideFields: ["password"] }));
-    }
-    return { user: result.user, rememberMe: rememberMe === true, redirectTo: safeRedirect(redirectTo) };
+    return { user: answer.user, rememberMe: rememberMe === true, redirectTo: safeRedirect(redirectTo) };
   }),
   FORM_STRATEGY,
 );

@@ -1,4 +1,5 @@
 import { resolveClockSetting, type ClockSetting } from "~/lib/clock";
+import { getEnv } from "~/utils/env.server";
 
 /**
  * The one clock of the server. Code that decides anything about the tax year (standing, penalty,
@@ -12,7 +13,9 @@ let override: Date | null = null;
 
 function current(): ClockSetting {
   if (!setting) {
-    setting = resolveClockSetting(process.env.NODE_ENV, process.env.APP_NOW);
+    // NODE_ENV as the environment gives it at run time (getEnv reads process.env whole): the
+    // compiler replaces a literal `process.env.NODE_ENV` in the server build with "production".
+    setting = resolveClockSetting(getEnv().NODE_ENV, process.env.APP_NOW);
     if (setting.warning) console.warn(`[clock] ${setting.warning}`);
   }
   return setting;
@@ -35,7 +38,7 @@ export function isClockFixed(): boolean {
  * NODE_ENV=test, so no code path in production can change the date.
  */
 export function setTestNow(date: Date | string | null): void {
-  if (process.env.NODE_ENV !== "test") throw new Error("setTestNow is only available when NODE_ENV=test");
+  if (getEnv().NODE_ENV !== "test") throw new Error("setTestNow is only available when NODE_ENV=test");
   override = date === null ? null : new Date(date);
 }
 

@@ -1,8 +1,11 @@
-import crypto from "node:crypto";
+/**
+ * The session cookie and the guards every loader and action starts with (requireUser,
+ * requireAdmin, requireApiUser, requireApiAdmin). The rows live in ~/models/session.server.
+ */
 import { createCookie, redirect } from "@remix-run/node";
-import { and, eq, gt, lt } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { sessions, users, type User } from "~/db/schema";
+import type { PublicUser } from "~/lib/types";
+import { createSessionRow, deleteOtherSessions, deleteSession, findSessionUser } from "~/models/session.server";
+import { toPublicUser } from "~/models/user.server";
 import { getEnv } from "~/utils/env.server";
 import { safeRedirect } from "~/utils/redirect";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
@@ -10,15 +13,6 @@ import { redirectWithToast, type Toast } from "~/utils/toast.server";
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session cookie still needs a server-side limit. */
 const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
-
-/** The user as every page and endpoint may see it: never the password hash. */
-export type PublicUser = Omit<User, "passwordHash" | "stripeCustomerId">;
-
-export function toPublicUser(user: User): PublicUser {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { passwordHash, stripeCustomerId, ...rest } = user;
-  return rest;
-}
 
 function sessionCookie() {
   const env = getEnv();
@@ -31,7 +25,8 @@ function sessionCookie() {
   });
 }
 
-async function readSessionId(request: Request): Promise<string | null> {
+/** The session id the request's cookie carries (signed), or null. */
+export async function readSessionId(request: Request): Promise<string | null> {
   const value = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
 }
@@ -40,13 +35,8 @@ async function readSessionId(request: Request): Promise<string | null> {
 export async function getUser(request: Request): Promise<PublicUser | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
-  const row = getDb()
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-    .get();
-  return row ? toPublicUser(row.user) : null;
+  const user = findSessionUser(sessionId);
+  return user ? toPublicUser(user) : null;
 }
 
 function currentPath(request: Request) {
@@ -99,27 +89,21 @@ export async function requireApiAdmin(request: Request): Promise<PublicUser> {
  * With rememberMe the cookie lasts 30 days; without, it ends with the browser session.
  */
 export async function createSession(userId: number, rememberMe: boolean): Promise<string> {
-  const id = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS));
-  const db = getDb();
-  db.delete(sessions).where(lt(sessions.expiresAt, new Date())).run();
-  db.insert(sessions).values({ id, userId, expiresAt, persistent: rememberMe }).run();
+  const id = createSessionRow(userId, expiresAt, rememberMe);
   return sessionCookie().serialize(id, rememberMe ? { expires: expiresAt } : {});
 }
 
 /** Deletes the request's session row and returns a Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const sessionId = await readSessionId(request);
-  if (sessionId) getDb().delete(sessions).where(eq(sessions.id, sessionId)).run();
+  if (sessionId) deleteSession(sessionId);
   return sessionCookie().serialize("", { expires: new Date(0) });
 }
 
 /** Ends every session of a user except (optionally) the one making the request. */
 export async function destroyOtherSessions(userId: number, request?: Request) {
-  const keep = request ? await readSessionId(request) : null;
-  const db = getDb();
-  const rows = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all();
-  for (const row of rows) if (row.id !== keep) db.delete(sessions).where(eq(sessions.id, row.id)).run();
+  deleteOtherSessions(userId, request ? await readSessionId(request) : null);
 }
 
 /** Sign in: new session, then redirect with a toast. */

@@ -1,5 +1,5 @@
 import type { Env } from "~/utils/env.server";
-import { startStripeDouble } from "~/services/stripe-double/index.server";
+import { startStripeDouble } from "../../stripe-double/index";
 
 export const DEMO_STRIPE_PORT = 12111;
 

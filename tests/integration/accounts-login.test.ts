@@ -131,8 +131,9 @@ describe("POST /login", () => {
     const user = await createUser();
     const wrong = await callRoute(action, await loginPost({ username: user.username, password: "wrong-password" }));
     const unknown = await callRoute(action, await loginPost({ username: unique("nobody_"), password: "wrong-password" }));
-    expect(wrong.status).toBe(400);
-    expect(unknown.status).toBe(400);
+    // 401, as POST /api/login answers (one mapping: signInAnswer); 400 is for invalid input only.
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
     const [a, b] = [await body(wrong), await body(unknown)];
     expect(a.result.error).toEqual({ "": ["Invalid username or password"] });
     expect(b.result.error).toEqual(a.result.error);
@@ -173,7 +174,7 @@ describe("brute-force lockout", () => {
     for (let i = 0; i < 10; i++) {
       // Different addresses: the username bucket alone decides.
       const response = await callRoute(action, await loginPost({ username: user.username, password: `wrong-${i}` }));
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(401);
     }
     const locked = await callRoute(action, await loginPost({ username: user.username.toUpperCase(), password: TEST_PASSWORD }));
     expect(locked.status).toBe(429);
@@ -188,7 +189,7 @@ describe("brute-force lockout", () => {
     const address = uniqueAddress();
     for (let i = 0; i < 10; i++) {
       const response = await callRoute(action, await loginPost({ username: unique("guess_"), password: "x" }, { address }));
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(401);
     }
     const user = await createUser();
     const locked = await callRoute(action, await loginPost({ username: user.username, password: TEST_PASSWORD }, { address }));
@@ -215,7 +216,7 @@ describe("brute-force lockout", () => {
     for (let i = 0; i < 9; i++) await callRoute(action, await loginPost({ username: user.username, password: "x" }));
     expect((await callRoute(action, await loginPost({ username: user.username, password: TEST_PASSWORD }))).status).toBe(302);
     for (let i = 0; i < 9; i++) {
-      expect((await callRoute(action, await loginPost({ username: user.username, password: "x" }))).status).toBe(400);
+      expect((await callRoute(action, await loginPost({ username: user.username, password: "x" }))).status).toBe(401);
     }
   });
 });

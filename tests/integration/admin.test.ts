@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type User } from "~/db/schema";
 import { parseCsv } from "~/lib/csv";
-import { getAdminSummary } from "~/models/admin.server";
+import { getAdminSummary } from "~/models/admin/summary.server";
 import { loader as adminPage } from "~/routes/admin";
 import { loader as apiBusinesses } from "~/routes/api.admin.businesses";
 import { loader as apiClaimed } from "~/routes/api.admin.businesses.claimed";

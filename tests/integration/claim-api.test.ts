@@ -8,7 +8,9 @@ import { payments } from "~/db/schema";
 import * as claimApi from "~/routes/api.businesses.$id.claim";
 import * as claimedApi from "~/routes/api.businesses.claimed";
 import * as userBusinessesApi from "~/routes/api.user.businesses";
-import { createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
+import * as exportBusinesses from "~/routes/api.user.export.businesses";
+import * as dashboard from "~/routes/dashboard";
+import { createBusiness, createReceipt, createUser, getBusiness, makeRequest } from "../support/factories";
 import { claimRequest, fixtureFile, run } from "../support/claim-requests";
 
 const claim = async (id: number | string, user: { id: number } | null, fields: Parameters<typeof claimRequest>[2] = {}) =>
@@ -147,6 +149,40 @@ describe("GET /api/user/businesses", () => {
 
     const empty = await get(userBusinessesApi, "/api/user/businesses", await createUser());
     expect(await empty.json()).toEqual([]);
+  });
+});
+
+describe("the user's businesses: one list for the API, the dashboard and its export", () => {
+  it("owned businesses plus those the user paid for, in the same order everywhere, with no one else's private fields", async () => {
+    const [user, newOwner] = [await createUser(), await createUser()];
+    const owned = createBusiness({ name: "ZZZ Owned LLC", isClaimed: true, canBeClaimed: false, ownerId: user.id, claimedAt: new Date("2025-01-01") });
+    // Paid for by the user once, owned by someone else now (the spec's 'Claim First' row).
+    const paidOnly = createBusiness({
+      name: "AAA Paid Once LLC",
+      isClaimed: true,
+      canBeClaimed: false,
+      ownerId: newOwner.id,
+      claimedAt: new Date("2025-06-01"),
+      subscriptionStatus: "active",
+      renewalNotice: "someone else's notice",
+    });
+    // This fiscal year's receipt, bought by the user before the business changed hands.
+    createReceipt(paidOnly.id, { userId: user.id, amount: 10000 });
+    createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: newOwner.id });
+
+    const api = (await (await get(userBusinessesApi, "/api/user/businesses", user)).json()) as Record<string, unknown>[];
+    const page = await (await run(dashboard.loader, await makeRequest("/dashboard", { user }))).json();
+    const csv = await (await run(exportBusinesses.loader, await makeRequest("/api/user/export/businesses", { user }))).text();
+
+    // Oldest claim first, then name: the dashboard's order (the API used to sort by name and drop paidOnly).
+    expect(api.map((b) => b.id)).toEqual([owned.id, paidOnly.id]);
+    expect(page.businesses.map((b: { id: number }) => b.id)).toEqual([owned.id, paidOnly.id]);
+    expect(csv.split("\r\n").filter((line) => /^\d/.test(line)).map((line) => Number(line.split(",")[0]))).toEqual([owned.id, paidOnly.id]);
+
+    expect(api[0]).toMatchObject({ ownedByYou: true, ownerId: user.id, taxState: "pay" });
+    expect(api[1]).toMatchObject({ ownedByYou: false, ownerId: null, taxState: "paid", subscriptionStatus: null, renewalNotice: null, hasDriversLicense: false });
+    expect(JSON.stringify(api)).not.toContain(`"ownerId":${newOwner.id}`);
+    expect(JSON.stringify(api)).not.toContain("someone else's notice");
   });
 });
 

@@ -15,7 +15,7 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/rout
 import { loader as verifyLoader } from "~/routes/verify-email.$token";
 import * as createSubRoute from "~/routes/api.create-subscription";
 import * as subRoute from "~/routes/api.subscription.$businessId";
-import type { StripeDouble } from "~/services/stripe-double/index.server";
+import type { StripeDouble } from "../../stripe-double/index";
 import { callRoute, createBusiness, createUser, getBusiness, makeRequest, unique } from "../support/factories";
 import { linkIn, setupTestMail } from "../support/mail";
 import { deliverWebhook, lastEvent, startTestStripe, testStripe } from "../support/stripe";

@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { payments } from "~/db/schema";
 import { computeFee } from "~/lib/fee";
 import { fiscalYearLabel } from "~/lib/fiscal-year";
-import type { StripeDouble } from "~/services/stripe-double/index.server";
+import type { StripeDouble } from "../../stripe-double/index";
 import * as createIntentRoute from "~/routes/api.create-payment-intent";
 import * as paymentsRoute from "~/routes/api.payments";
 import * as byStripeIdRoute from "~/routes/api.payments.stripe.$stripePaymentId";

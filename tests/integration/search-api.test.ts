@@ -4,6 +4,7 @@ import * as searchApi from "~/routes/api.businesses.search";
 import * as detail from "~/routes/api.businesses.$id";
 import * as businessPage from "~/routes/business.$id";
 import * as searchPage from "~/routes/search";
+import { cityFilter, readSearchFilters } from "~/lib/search-params";
 import { callRoute, createBusiness, createUser, makeRequest, unique } from "../support/factories";
 
 // Route loaders take Remix's LoaderFunctionArgs; callRoute passes the same fields.
@@ -86,15 +87,37 @@ describe("GET /api/businesses/search", () => {
     expectNoPrivateFields(body);
   });
 
-  it("caps limit at 100 and answers 400 with a message for bad numbers", async () => {
-    const capped = await json(searchLoader, `/api/businesses/search?name=${t}&limit=5000`);
-    expect(capped.status).toBe(200);
-    expect((capped.body.pagination as { limit: number }).limit).toBe(100);
-    for (const query of ["page=0", "page=-1", "page=abc", "limit=0", "limit=1.5", "limit=x", `name=${"x".repeat(201)}`]) {
+  it("one paging policy: limit 1..100 and page from 1, anything else a 400 naming the parameter", async () => {
+    const hundred = await json(searchLoader, `/api/businesses/search?name=${t}&limit=100`);
+    expect(hundred.status).toBe(200);
+    expect((hundred.body.pagination as { limit: number }).limit).toBe(100);
+    // Refused, not silently cut to 100 (the admin API answers the same: tests/integration/admin.test.ts).
+    for (const query of ["limit=101", "limit=5000", "page=0", "page=-1", "page=abc", "limit=0", "limit=1.5", "limit=x"]) {
       const { status, body } = await json(searchLoader, `/api/businesses/search?${query}`);
       expect(status, query).toBe(400);
-      expect((body.error as { message: string }).message).toMatch(/page|limit|name/);
+      expect((body.error as { message: string }).message).toMatch(query.startsWith("page") ? /page/ : /limit/);
     }
+    expect((await json(searchLoader, `/api/businesses/search?name=${t}&suggest=1&limit=101`)).status).toBe(400);
+  });
+
+  it("an over-long text filter is cut to 200 characters, as on /search, not refused", async () => {
+    const long = await json(searchLoader, `/api/businesses/search?name=${t}${"x".repeat(300)}`);
+    expect(long.status).toBe(200);
+    const cut = await json(searchLoader, `/api/businesses/search?name=${t}${"x".repeat(200 - t.length)}`);
+    expect(long.body).toEqual(cut.body);
+    // The API's reading of a filter is the page's: the same 200 characters.
+    expect(readSearchFilters(new URLSearchParams({ name: "y".repeat(300) })).name).toBe("y".repeat(200));
+  });
+
+  it('city "all" (any case) means no city filter, in the search API, the list API and /search', async () => {
+    const all = await json(searchLoader, `/api/businesses/search?name=${t}&city=ALL`);
+    const none = await json(searchLoader, `/api/businesses/search?name=${t}`);
+    expect(all.body.pagination).toEqual(none.body.pagination);
+    const listAll = await json(listLoader, "/api/businesses?city=All");
+    const listNone = await json(listLoader, "/api/businesses");
+    expect(listAll.body.pagination).toEqual(listNone.body.pagination);
+    expect(readSearchFilters(new URLSearchParams({ city: " all " })).city).toBe("");
+    expect(cityFilter("Pembroke Park")).toBe("Pembroke Park");
   });
 
   it("hostile text is a 200 with no results, never a 500", async () => {

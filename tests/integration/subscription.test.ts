@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
-import type { StripeDouble } from "~/services/stripe-double/index.server";
+import type { StripeDouble } from "../../stripe-double/index";
 import * as createSubRoute from "~/routes/api.create-subscription";
 import * as subRoute from "~/routes/api.subscription.$businessId";
 import * as subPage from "~/routes/business.$id_.subscription";

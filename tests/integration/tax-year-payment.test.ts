@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { payments } from "~/db/schema";
-import type { StripeDouble } from "~/services/stripe-double/index.server";
+import type { StripeDouble } from "../../stripe-double/index";
 import { defaultSchedule } from "~/lib/tax-year";
 import { saveSchedule } from "~/models/fee-schedule.server";
 import { standingOfBusiness } from "~/models/receipt.server";

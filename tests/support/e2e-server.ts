@@ -16,9 +16,10 @@ process.env.UPLOADS_DIR = path.join(dir, "uploads");
 process.env.SESSION_SECRET ??= "e2e-session-secret-0123456789abcdef";
 process.env.APP_URL = `http://localhost:${port}`;
 
+const { E2E_NOW } = await import("./e2e-clock");
 const { getEnv } = await import("~/utils/env.server");
 const { prepareDatabase, serveBuild } = await import("../../scripts/lib/serve");
-const { startStripeDouble } = await import("~/services/stripe-double/index.server");
+const { startStripeDouble } = await import("../../stripe-double/index");
 
 const env = getEnv();
 await prepareDatabase(env);
@@ -41,6 +42,9 @@ serveBuild({
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_0123456789",
     STRIPE_API_URL: double.url,
     STRIPE_WEBHOOK_SECRET: double.webhookSecret,
+    // The production build, with the app's clock fixed for the run (honoured only under NODE_ENV=test).
+    NODE_ENV: "test",
+    APP_NOW: E2E_NOW,
     SMTP_URL: catcher.url,
     MAIL_STORE_DIR: mailDir,
   },

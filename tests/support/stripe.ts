@@ -3,7 +3,7 @@
  * and points the app's Stripe adapter at it. Webhooks are delivered by the test itself
  * (deliverWebhook) so every assertion is deterministic.
  */
-import { startStripeDouble, type StripeDouble } from "~/services/stripe-double/index.server";
+import { startStripeDouble, type StripeDouble } from "../../stripe-double/index";
 import { getStripe } from "~/services/stripe.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { action as webhookAction } from "~/routes/api.stripe.webhook";

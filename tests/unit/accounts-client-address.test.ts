@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, lockoutMessage, UNKNOWN_ADDRESS } from "~/models/login-attempt.server";
+import { lockoutMessage, UNKNOWN_ADDRESS } from "~/models/login-attempt.server";
+import { clientAddress } from "~/utils/client-address.server";
 
 const req = (headers: Record<string, string> = {}) => new Request("http://localhost/login", { headers });
 

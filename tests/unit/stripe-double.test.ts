@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { parseStripeForm } from "~/services/stripe-double/form.server";
-import { stripeSignatureHeader } from "~/services/stripe-double/index.server";
-import { DoubleState, StripeError, type StripeObject } from "~/services/stripe-double/state.server";
+import { parseStripeForm } from "../../stripe-double/form";
+import { stripeSignatureHeader } from "../../stripe-double/index";
+import { DoubleState, StripeError, type StripeObject } from "../../stripe-double/state";
 
 /** A double without a server: events are collected in memory. */
 function doubleState() {

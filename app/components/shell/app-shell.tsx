@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ThemePreference } from "~/lib/theme";
-import type { PublicUser } from "~/utils/session.server";
+import type { PublicUser } from "~/lib/types";
 import type { ClientToast } from "~/lib/toast-store";
 import { Toaster } from "~/components/ui/toaster";
 import { Footer } from "./footer";

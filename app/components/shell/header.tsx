@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { PublicUser } from "~/utils/session.server";
+import type { PublicUser } from "~/lib/types";
 import { isActive, mainLinks } from "./nav-links";
 import { LogoutForm } from "./logout-form";
 import { MobileMenu } from "./mobile-menu";

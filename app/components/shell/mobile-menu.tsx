@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { PublicUser } from "~/utils/session.server";
+import type { PublicUser } from "~/lib/types";
 import { isActive, mainLinks } from "./nav-links";
 import { LogoutForm } from "./logout-form";
 

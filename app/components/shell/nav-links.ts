@@ -1,4 +1,4 @@
-import type { PublicUser } from "~/utils/session.server";
+import type { PublicUser } from "~/lib/types";
 
 export type NavLink = { to: string; label: string; match: string };
 

@@ -3,12 +3,12 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
-import { parseBusinessId } from "~/models/business.server";
 import { getClaimLockout, getClaimTarget } from "~/models/claim.server";
-import { claimFieldErrors, LICENSE_FIELD, submitClaim } from "~/models/claim-submission.server";
+import { claimFieldErrors, LICENSE_FIELD, submitClaim } from "~/utils/claim-submission.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ClaimForm } from "./claim-form";
+import { parseId } from "~/lib/ids";
 
 const AUTH_DESCRIPTION = "Please log in to claim a business";
 
@@ -35,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { description: AUTH_DESCRIPTION });
-  const businessId = parseBusinessId(params.id);
+  const businessId = parseId(params.id);
   if (!businessId) notFound();
   const target = getClaimTarget(businessId, user.id);
   if (target.status === "not_found") notFound();
@@ -52,7 +52,7 @@ const failure = (error: Record<string, string[]>, status: number) =>
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, { description: AUTH_DESCRIPTION });
-  const businessId = parseBusinessId(params.id);
+  const businessId = parseId(params.id);
   if (!businessId) notFound();
 
   const outcome = await submitClaim(request, businessId, user);

@@ -2,16 +2,17 @@
  * A Stripe-compatible test double: a node:http server that the official `stripe` SDK talks to
  * (`new Stripe(key, { host, port, protocol })`), with a hosted checkout page that works without
  * JavaScript, a 3-D Secure step, signed webhook delivery, and a Stripe.js stand-in at
- * /js/stripe.js for browser tests. Used by the tests and by `npm start` in demo mode; never
- * imported by a route.
+ * /js/stripe.js for browser tests. Used by the tests and by `npm start` in demo mode (scripts/lib/demo-stripe.ts).
+ * Nothing under app/ imports it (eslint enforces this): the app reaches it only through the Stripe
+ * SDK, with STRIPE_API_URL pointing at it. See README.md in this folder.
  */
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { arr, bool, obj, parseStripeForm, str, type FormObject } from "./form.server";
-import { authenticatePage, checkoutPage, chargeReceiptPage } from "./pages.server";
-import { stripeJsStandIn } from "./stripe-js-standin.server";
-import { clean, DoubleState, StripeError, type StripeObject } from "./state.server";
+import { arr, bool, obj, parseStripeForm, str, type FormObject } from "./form";
+import { authenticatePage, checkoutPage, chargeReceiptPage } from "./pages";
+import { stripeJsStandIn } from "./stripe-js-standin";
+import { clean, DoubleState, StripeError, type StripeObject } from "./state";
 
 export type StripeDoubleOptions = {
   /** 0 (default) picks a free port. */

@@ -1,5 +1,5 @@
 /** The double's own pages: hosted checkout, the 3-D Secure step and a charge receipt. Plain forms, no JavaScript. */
-import type { StripeObject } from "./state.server";
+import type { StripeObject } from "./state";
 
 const esc = (s: unknown) =>
   String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -6,8 +6,8 @@
  * stripped before a response is sent.
  */
 import crypto from "node:crypto";
-import { cardBrand, cardOutcome, DECLINE_MESSAGES, normaliseCardNumber, TEST_PAYMENT_METHODS } from "./cards.server";
-import { arr, bool, int, metadataOf, obj, str, type FormObject, type FormValue } from "./form.server";
+import { cardBrand, cardOutcome, DECLINE_MESSAGES, normaliseCardNumber, TEST_PAYMENT_METHODS } from "./cards";
+import { arr, bool, int, metadataOf, obj, str, type FormObject, type FormValue } from "./form";
 
 // Stripe objects are loose JSON; the double only guarantees the fields the app reads.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,7 @@
 /**
  * One claim submission from start to finish, shared by the /claim/{id} page and
- * POST /api/businesses/{id}/claim: cheap checks before reading the body, the streamed upload,
+ * POST /api/businesses/{id}/claim (HTTP side: it reads the request's multipart body; the
+ * decisions are the claim model's): cheap checks before reading the body, the streamed upload,
  * the shared zod schema, the claim, and no file left behind when anything fails.
  */
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -1,0 +1,30 @@
+/**
+ * The JSON API's answers when it refuses: `{ error: { message, fieldErrors? } }` with the status
+ * (400 bad input, 401, 403, 404, 405, 409, 413 too large, 415 not JSON).
+ */
+import type { z } from "zod";
+
+export type FieldErrors = Record<string, string[]>;
+
+export const INVALID_INPUT = "Please check your information and try again";
+
+export function apiError(status: number, message: string, fieldErrors?: FieldErrors, init?: ResponseInit) {
+  return Response.json({ error: fieldErrors ? { message, fieldErrors } : { message } }, { ...init, status });
+}
+
+/** Only these methods; anything else is a 405. */
+export function assertMethod(request: Request, ...methods: string[]) {
+  if (!methods.includes(request.method.toUpperCase())) {
+    throw apiError(405, `Method ${request.method} not allowed`, undefined, { headers: { Allow: methods.join(", ") } });
+  }
+}
+
+/** A zod error as fieldErrors: the path joined with "." ("" for the form as a whole). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "";
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}
