@@ -2,11 +2,16 @@
  * Each message is produced by its event and arrives over real SMTP (the local server) with the
  * right recipient, subject and amounts; a repeated event sends nothing twice.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { outbox, users } from "~/db/schema";
+import { loader as adminMessageLoader } from "~/routes/admin_.mail.$id";
+import { loader as adminAttachmentLoader } from "~/routes/admin_.mail.$id_.attachments.$index";
 import { claimBusiness } from "~/models/claim.server";
 import { unsubscribeToken } from "~/models/mail-events.server";
 import { recordConfirmedPayment, receiptNumber } from "~/models/payment.server";
@@ -20,7 +25,7 @@ import { callRoute, createBusiness, createUser, getBusiness, makeRequest, unique
 import { linkIn, setupTestMail } from "../support/mail";
 import { deliverWebhook, lastEvent, startTestStripe, testStripe } from "../support/stripe";
 
-const mail = setupTestMail();
+const mail = setupTestMail({ storeDir: fs.mkdtempSync(path.join(os.tmpdir(), "mail-store-")) });
 let double: StripeDouble;
 beforeAll(async () => {
   double = await startTestStripe();
@@ -114,6 +119,24 @@ describe("receipts", () => {
     expect(got[0].text).toContain(business.documentNumber);
     expect(got[0].attachments.map((a) => [a.filename, a.contentType])).toEqual([[`receipt-${receiptNumber(payment)}.pdf`, "application/pdf"]]);
     expect(got[0].attachments[0].content.subarray(0, 5).toString()).toBe("%PDF-");
+
+    // The administrators' outbox shows the received copy, and its PDF downloads; others get nothing.
+    const row = getDb().select().from(outbox).where(eq(outbox.dedupeKey, `receipt:${payment.id}`)).get()!;
+    const admin = await createUser({ isAdmin: true });
+    const params = { id: String(row.id) };
+    const page = await call(adminMessageLoader, await makeRequest(`/admin/mail/${row.id}`, { user: admin }), params);
+    const view = (await page.json()) as { view: { copies: number; text: string; html: string; attachments: { filename: string }[] } };
+    expect(view.view.copies).toBe(1);
+    expect(view.view.text).toContain("Amount paid: $130.00");
+    expect(view.view.html).toContain("<h1");
+    expect(view.view.attachments.map((a) => a.filename)).toEqual([`receipt-${receiptNumber(payment)}.pdf`]);
+    const pdf = await call(adminAttachmentLoader, await makeRequest(`/admin/mail/${row.id}/attachments/0`, { user: admin }), { ...params, index: "0" });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toContain("attachment");
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const stranger = await call(adminAttachmentLoader, await makeRequest(`/admin/mail/${row.id}/attachments/0`, { user: owner }), { ...params, index: "0" });
+    expect(stranger.status).toBe(302);
   });
 });
 

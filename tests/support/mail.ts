@@ -21,14 +21,17 @@ export type TestMail = {
   to: (address: string) => Promise<ParsedMail[]>;
 };
 
-export function setupTestMail(options: { refuseRecipient?: (address: string) => boolean } = {}): TestMail {
+export function setupTestMail(
+  options: { refuseRecipient?: (address: string) => boolean; /** Also store .eml files here (MAIL_STORE_DIR, for /admin/mail). */ storeDir?: string } = {},
+): TestMail {
   let catcher: MailCatcher | null = null;
   let port = 0;
   const messages: MailCatcher["messages"] = [];
   const start = async () => {
-    catcher = await startMailCatcher({ port, refuseRecipient: options.refuseRecipient, messages });
+    catcher = await startMailCatcher({ port, refuseRecipient: options.refuseRecipient, messages, dir: options.storeDir });
     port = catcher.port;
     process.env.SMTP_URL = catcher.url;
+    if (options.storeDir) process.env.MAIL_STORE_DIR = options.storeDir;
     resetEnvCache();
   };
   beforeAll(start);
