@@ -10,16 +10,27 @@
  * bank asks for it). The first charge is the invoice at trial end, for the new fiscal year.
  * Renewal invoices arrive by webhook and are recorded as payments, once per invoice.
  */
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, notInArray, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type Business } from "~/db/schema";
-import { CURRENCY, feeFor } from "~/lib/fee";
-import { fiscalYearRange } from "~/lib/fiscal-year";
-import { chargeFor } from "~/lib/tax-year";
+import { CURRENCY, formatCents } from "~/lib/fee";
+import {
+  chargeFor,
+  dueDateOf,
+  fiscalYearName,
+  fiscalYearOf,
+  longDate,
+  renewalChargeOn,
+  renewalOpensOn,
+  startOfTownDay,
+  taxFor,
+  townDate,
+  type FiscalYear,
+} from "~/lib/tax-year";
 import { getBusinessById, isOwner } from "~/models/business.server";
 import { getSchedule } from "~/models/fee-schedule.server";
 import { queueReceipt, queueRenewalFailed } from "~/models/mail-events.server";
-import { holdsCurrentReceipt, insertReceipt, receiptYears, standingOfBusiness } from "~/models/receipt.server";
+import { holdsCurrentReceipt, insertReceipt, receiptYears } from "~/models/receipt.server";
 import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { getEnv } from "~/utils/env.server";
@@ -79,24 +90,88 @@ export async function getOrCreateCustomer(userId: number): Promise<string> {
   return db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).get()!.id!;
 }
 
-async function yearlyPrice(business: Business): Promise<string> {
-  const fee = feeFor(business);
+/** The renewal's yearly price: the tax the schedule of `fiscalYear` gives for the business's counts. */
+async function yearlyPrice(business: Business, fiscalYear: FiscalYear): Promise<string> {
+  const amount = taxFor(getSchedule(fiscalYear), business.employeeCount, business.vehicleCount).taxCents;
   const price = await getStripe().prices.create(
     {
       currency: CURRENCY,
-      unit_amount: fee.totalCents,
+      unit_amount: amount,
       recurring: { interval: "year" },
       product_data: { name: `Business Tax Receipt renewal - ${business.name}`.slice(0, 250) },
-      metadata: { businessId: String(business.id) },
+      metadata: { businessId: String(business.id), fiscalYear: String(fiscalYear) },
     },
-    { idempotencyKey: `price-b${business.id}-c${fee.totalCents}` },
+    { idempotencyKey: `price-b${business.id}-y${fiscalYear}-c${amount}` },
   );
   return price.id;
 }
 
-/** Unix seconds of the next BTR year's start (October 1, 00:00 UTC): the end of the set-up's free trial. */
-export function nextRenewalTrialEnd(now = new Date()): number {
-  return Math.floor(fiscalYearRange(now).to.getTime() / 1000);
+/**
+ * When auto-renewal charges next: the schedule's renewal charge day (September 1 by default, inside
+ * the renewal window, so a card that fails leaves a month before the September 30 due date) before
+ * the first coming fiscal year the business does not hold yet. Midnight in the town.
+ */
+export function nextRenewalChargeAt(at: Date = now(), heldYears: FiscalYear[] = []): { chargeAt: Date; fiscalYear: FiscalYear } {
+  for (let fy = fiscalYearOf(at) + 1; ; fy++) {
+    const chargeAt = startOfTownDay(renewalChargeOn(getSchedule(fy)));
+    if (chargeAt > at && !heldYears.includes(fy)) return { chargeAt, fiscalYear: fy };
+  }
+}
+
+/** Unix seconds of the next renewal charge: the end of the set-up's free trial (the subscription's billing anchor). */
+export function nextRenewalTrialEnd(at: Date = now(), heldYears: FiscalYear[] = []): number {
+  return Math.floor(nextRenewalChargeAt(at, heldYears).chargeAt.getTime() / 1000);
+}
+
+/**
+ * The fiscal year a renewal invoice buys, from the start of the period it bills: a charge inside a
+ * renewal window (from July 1) buys the coming year; one on or after October 1 (subscriptions set up
+ * before renewals moved into the window) buys the year it falls in.
+ */
+export function fiscalYearBilled(periodStart: Date): FiscalYear {
+  const fy = fiscalYearOf(periodStart);
+  return townDate(periodStart) >= renewalOpensOn(getSchedule(fy + 1)) ? fy + 1 : fy;
+}
+
+/**
+ * Keeps a live subscription's price at what its next charge should be: the schedule of the year it
+ * buys and the business's current counts. Stripe bills the next invoice at the item's price at that
+ * time; changing it with proration_behavior "none" changes only future invoices (Stripe's documented
+ * way to change the amount before a renewal). Returns the amount when it changed.
+ */
+export async function syncRenewalPrice(businessId: number): Promise<number | null> {
+  const business = getBusinessById(businessId);
+  if (!business?.stripeSubscriptionId || !hasLiveSubscription(business)) return null;
+  const stripe = getStripe();
+  const sub = await stripe.subscriptions.retrieve(business.stripeSubscriptionId);
+  const item = sub.items.data[0];
+  if (!item) return null;
+  const year = fiscalYearBilled(new Date(item.current_period_end * 1000));
+  const amount = taxFor(getSchedule(year), business.employeeCount, business.vehicleCount).taxCents;
+  if (item.price.unit_amount === amount) return null;
+  await stripe.subscriptions.update(sub.id, {
+    items: [{ id: item.id, price: await yearlyPrice(business, year) }],
+    proration_behavior: "none",
+  });
+  return amount;
+}
+
+/** After the town changes a schedule: every live subscription's next charge follows it. */
+export async function syncAllRenewalPrices(): Promise<number> {
+  const live = getDb()
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(isNotNull(businesses.stripeSubscriptionId), notInArray(businesses.subscriptionStatus, ["canceled", "incomplete", "incomplete_expired"])))
+    .all();
+  let changed = 0;
+  for (const { id } of live) {
+    try {
+      if ((await syncRenewalPrice(id)) !== null) changed++;
+    } catch (error) {
+      console.error(`Could not update the renewal price of business ${id}:`, error);
+    }
+  }
+  return changed;
 }
 
 /** Always read subscriptions with their pending card set-up, to tell a confirmed one from an unconfirmed one. */
@@ -208,13 +283,14 @@ export async function createSubscription({
     const pm = await stripe.paymentMethods.retrieve(paymentMethodId);
     if (!pm.customer) await stripe.paymentMethods.attach(paymentMethodId, { customer });
     else if (pm.customer !== customer) throw new SubscriptionError(400, "This card belongs to another customer.");
-    const price = await yearlyPrice(business);
+    const next = nextRenewalChargeAt(now(), receiptYears(business.id));
+    const price = await yearlyPrice(business, next.fiscalYear);
     sub = await stripe.subscriptions.create(
       {
         customer,
         items: [{ price }],
         default_payment_method: paymentMethodId,
-        trial_end: nextRenewalTrialEnd(),
+        trial_end: Math.floor(next.chargeAt.getTime() / 1000),
         payment_behavior: "allow_incomplete",
         metadata: { businessId: String(business.id), userId: String(userId) },
         expand: EXPAND_SETUP,
@@ -244,7 +320,8 @@ export async function createSubscriptionCheckout({ businessId, userId }: { busin
   try {
     await dropUnconfirmed(business);
     const customer = await getOrCreateCustomer(userId);
-    const price = await yearlyPrice(business);
+    const next = nextRenewalChargeAt(now(), receiptYears(business.id));
+    const price = await yearlyPrice(business, next.fiscalYear);
     const metadata = { businessId: String(business.id), userId: String(userId) };
     const session = await getStripe().checkout.sessions.create({
       mode: "subscription",
@@ -254,7 +331,7 @@ export async function createSubscriptionCheckout({ businessId, userId }: { busin
       cancel_url: `${appUrl}/business/${business.id}`,
       metadata,
       // Nothing is due today: the first charge is when the next BTR year begins.
-      subscription_data: { metadata, trial_end: nextRenewalTrialEnd() },
+      subscription_data: { metadata, trial_end: Math.floor(next.chargeAt.getTime() / 1000) },
     });
     if (!session.url) throw new Error("Checkout Session without url");
     return session.url;
@@ -387,11 +464,11 @@ export async function recordInvoicePaid(invoiceId: string) {
   return db.transaction((tx) => {
     const existing = tx.select().from(payments).where(eq(payments.stripePaymentId, invoice.id)).get();
     if (existing) return { payment: existing, created: false };
-    // The renewal buys the year on sale when it is charged (the next one, inside the renewal window).
+    // The renewal buys the year its billing period is for (the coming one, charged inside the renewal window).
     const years = receiptYears(business.id, tx);
-    const standing = standingOfBusiness(business, paidAt, years);
-    const year = standing.purchasable[0] ?? standing.currentYear + 1;
-    const computed = chargeFor(getSchedule(year), business, paidAt, { neverReceipted: years.length === 0 });
+    const periodStart = invoice.lines.data[0]?.period?.start ?? invoice.period_start;
+    const year = fiscalYearBilled(new Date(periodStart * 1000));
+    const computed = chargeFor(getSchedule(year), business, new Date(periodStart * 1000), { neverReceipted: years.length === 0 });
     // What Stripe charged is what was paid: a differing amount is kept as the tax, and logged.
     const charge =
       computed.totalCents === invoice.amount_paid
@@ -455,7 +532,19 @@ export async function recordInvoiceFailed(invoiceId: string) {
   const business = getDb().select().from(businesses).where(eq(businesses.stripeSubscriptionId, subId)).get();
   if (!business) return;
   getDb().transaction((tx) => {
-    tx.update(businesses).set({ renewalNotice: RENEWAL_FAILED_NOTICE }).where(eq(businesses.id, business.id)).run();
+    tx.update(businesses).set({ renewalNotice: renewalFailedNotice(invoice) }).where(eq(businesses.id, business.id)).run();
     queueRenewalFailed(tx, business, { id: invoice.id, attempt: invoice.attempt_count ?? 1, amountCents: invoice.amount_due ?? null });
   });
+}
+
+/**
+ * What the owner sees after a failed renewal charge: the notice, plus what is owed for which year
+ * and by when (the due date, after which the late penalty starts).
+ */
+export function renewalFailedNotice(invoice: Pick<Stripe.Invoice, "amount_due" | "period_start" | "lines">): string {
+  const periodStart = invoice.lines?.data?.[0]?.period?.start ?? invoice.period_start;
+  if (!periodStart) return RENEWAL_FAILED_NOTICE;
+  const year = fiscalYearBilled(new Date(periodStart * 1000));
+  const due = dueDateOf(getSchedule(year));
+  return `${RENEWAL_FAILED_NOTICE} ${formatCents(invoice.amount_due)} is owed for ${fiscalYearName(year)}, due by ${longDate(due)}; after that a late penalty applies (F.S. 205.053).`;
 }

@@ -10,6 +10,7 @@ import { centsToDecimal, formatCents } from "~/lib/fee";
 import { FeeScheduleSchema } from "~/lib/schemas/fee-schedule";
 import { dueDateOf, fiscalYearName, fiscalYearOf, longDate, renewalChargeOn, renewalOpensOn, validityText } from "~/lib/tax-year";
 import { getScheduleWithSource, listStoredSchedules, receiptsSold, saveSchedule, ScheduleLockedError } from "~/models/fee-schedule.server";
+import { syncAllRenewalPrices } from "~/models/subscription.server";
 import { now } from "~/utils/clock.server";
 import { requireAdmin } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -89,9 +90,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof ScheduleLockedError) return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
     throw error;
   }
+  // Auto-renewals not yet charged follow the new figures (their next invoice bills the new price).
+  const updated = await syncAllRenewalPrices();
   return redirectWithToast(`/admin/fee-schedule?year=${v.fiscalYear}`, {
     title: "Fee Schedule Saved",
-    description: `The fee schedule for ${fiscalYearName(v.fiscalYear)} has been saved.`,
+    description: `The fee schedule for ${fiscalYearName(v.fiscalYear)} has been saved.${updated ? ` ${updated} auto-renewal${updated === 1 ? "" : "s"} will charge the new amount.` : ""}`,
   });
 }
 
