@@ -519,7 +519,7 @@ export async function recordInvoicePaid(invoiceId: string) {
       .where(eq(businesses.id, business.id))
       .run();
     return { payment, created: true };
-  });
+  }, { behavior: "immediate" });
 }
 
 /** invoice.payment_failed: a notice the owner sees on the dashboard and the business page. */
