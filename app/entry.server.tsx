@@ -8,7 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { startScheduler } from "~/jobs/scheduler.server";
 import { getEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
-import { cachedPage, pageCacheKey, rememberPage } from "~/utils/page-cache.server";
+import { cachedPage, pageCacheKey, rememberPage } from "~/utils/cache.server";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "~/utils/security-headers.server";
 
 export const streamTimeout = 5_000;

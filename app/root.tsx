@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import {
   Links,
@@ -40,6 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return data({ user, toast, theme, year: new Date().getFullYear() }, { headers: headers ?? undefined });
 }
+
+/** Every submission may have flashed a toast (failed ones too): the root reads it each time. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 

@@ -1,9 +1,9 @@
 import { formatLongDate } from "~/lib/dates";
-import { Form, Link, useRevalidator } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { apiErrorMessage } from "~/components/payment/stripe-client";
 import { useCardElement } from "~/components/payment/use-card-element";
 import { Button, buttonClass } from "~/components/ui/button";
+import { useActionCall } from "~/lib/hooks/use-action-call";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { toast } from "~/lib/toast-store";
 
@@ -78,7 +78,7 @@ export function SubscriptionCard({ subscription, publishableKey }: { subscriptio
               : "Set up annual auto-renewal so your Business Tax Receipt renews every year. Nothing is charged today: your card is first charged when the next BTR year begins on October 1."}
           </p>
           {hydrated && publishableKey ? (
-            <SubscriptionSetup businessId={subscription.businessId} publishableKey={publishableKey} />
+            <SubscriptionSetup action={action} publishableKey={publishableKey} />
           ) : (
             <Form method="post" action={action} className="mt-4">
               <input type="hidden" name="intent" value="setup" />
@@ -119,12 +119,19 @@ function CancelDialog({ action }: { action: string }) {
   );
 }
 
-/** With JavaScript: a card Element, a payment method, then the subscription (its card set-up confirmed here if the bank asks). */
-function SubscriptionSetup({ businessId, publishableKey }: { businessId: number; publishableKey: string }) {
+/** The action's answers to the set-up steps (see business.$id_.subscription.tsx). */
+type StepResult = { clientSecret?: string; error?: { message: string } };
+
+/**
+ * With JavaScript: a card Element, a payment method, then the subscription (its card set-up
+ * confirmed here if the bank asks). The server steps post to the subscription route's action
+ * through a fetcher; their toasts come back flashed, Stripe.js's own errors are toasted here.
+ */
+function SubscriptionSetup({ action, publishableKey }: { action: string; publishableKey: string }) {
   const { mountRef, cardRef, stripe } = useCardElement(publishableKey);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const revalidator = useRevalidator();
+  const call = useActionCall<StepResult>();
 
   function fail(message: string) {
     setError(message);
@@ -140,28 +147,21 @@ function SubscriptionSetup({ businessId, publishableKey }: { businessId: number;
     try {
       const created = await stripe.createPaymentMethod({ type: "card", card });
       if (created.error || !created.paymentMethod) return fail(created.error?.message || "Failed to create subscription");
-      const response = await fetch("/api/create-subscription", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ businessId, paymentMethodId: created.paymentMethod.id }),
-      });
-      if (!response.ok) return fail(await apiErrorMessage(response, "Failed to create subscription"));
-      const { clientSecret, renewalDate } = (await response.json()) as { clientSecret?: string; renewalDate: string | null };
-      const refresh = () => fetch(`/api/subscription/${businessId}`, { method: "POST", credentials: "include" });
-      if (clientSecret) {
-        // Nothing is charged now: the bank asked to authenticate the card saved for the first renewal.
-        const confirmed = await stripe.confirmCardSetup(clientSecret);
-        if (confirmed.error) {
-          // The server drops the unconfirmed set-up so the owner can try another card.
-          await refresh().catch(() => undefined);
-          return fail(confirmed.error.message || "Payment confirmation failed");
-        }
+      const answer = await call(action, { intent: "create-subscription", paymentMethodId: created.paymentMethod.id });
+      if (!answer || answer.error) return setError(answer?.error?.message || "Failed to create subscription");
+      // Without a secret the subscription is set up: its toast and the new state arrive with the
+      // revalidation that follows the post (and this form goes away).
+      if (!answer.clientSecret) return;
+      // Nothing is charged now: the bank asked to authenticate the card saved for the first renewal.
+      const confirmed = await stripe.confirmCardSetup(answer.clientSecret);
+      if (confirmed.error) {
+        // The server drops the unconfirmed set-up so the owner can try another card.
+        await call(action, { intent: "refresh", confirmed: "no" });
+        return fail(confirmed.error.message || "Payment confirmation failed");
       }
-      // The card is set up: bring the business row in step with Stripe, then reload.
-      await refresh();
-      toast({ title: "Subscription created", description: `Your BTR will automatically renew on ${formatRenewalDate(renewalDate)}.` });
-      revalidator.revalidate();
+      // Confirmed: bring the business row in step with Stripe (same toast, same revalidation).
+      const refreshed = await call(action, { intent: "refresh" });
+      if (refreshed?.error) setError(refreshed.error.message);
     } catch {
       fail("An unknown error occurred");
     } finally {

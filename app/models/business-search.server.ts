@@ -16,7 +16,7 @@ import { holdsCurrentReceiptRawSql } from "~/models/receipt.server";
 import type { RegistryFields } from "~/models/business.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
-import { rememberWhileRegistryUnchanged } from "~/models/registry-version.server";
+import { rememberWhileRegistryUnchanged } from "~/utils/cache.server";
 
 /** What a result card (and the public JSON list) shows. Never the private fields. */
 export type BusinessCard = RegistryFields;
@@ -237,7 +237,7 @@ export function searchBusinesses(params: SearchParams): SearchResult {
 }
 
 // Popular searches (and the home page's featured list) are answered from memory until a
-// business changes; see registry-version.server.ts. Only pages of up to 10 are kept (what the
+// business changes; see app/utils/cache.server.ts. Only pages of up to 10 are kept (what the
 // pages and suggestions ask for), so the 1,000 kept answers stay within ~10 MB whatever the API
 // is asked.
 const rememberable = (limit: number | undefined) => (limit ?? DEFAULT_PAGE_SIZE) <= DEFAULT_PAGE_SIZE;

@@ -104,5 +104,5 @@ export function saveSchedule(schedule: TaxSchedule, updatedBy: number | null): v
       .values(values)
       .onConflictDoUpdate({ target: feeSchedules.fiscalYear, set: values })
       .run();
-  });
+  }, { behavior: "immediate" });
 }

@@ -361,7 +361,8 @@ export async function recordConfirmedPayment(confirmed: Confirmed): Promise<Reco
     if (!payment) return { kind: "refuse", error: new PaymentError(409, heldMessage(year), "already_paid") };
     queueReceipt(tx, payment.id);
     return { kind: "created", payment };
-  });
+    // IMMEDIATE: it reads then writes; a deferred one could fail at once against another writer.
+  }, { behavior: "immediate" });
   if (outcome.kind === "created") return { payment: outcome.payment, created: true };
   if (outcome.kind === "existing") return { payment: outcome.payment, created: false };
   if (outcome.kind === "missing") throw new PaymentError(404, "We couldn't find the business you're trying to pay for", "not_found");

@@ -521,7 +521,7 @@ export async function recordInvoicePaid(invoiceId: string) {
       .run();
     queueReceipt(tx, payment.id);
     return { payment, created: true };
-  });
+  }, { behavior: "immediate" });
 }
 
 /** invoice.payment_failed: a notice the owner sees on the dashboard and the business page. */

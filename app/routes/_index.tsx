@@ -8,9 +8,9 @@ import { ProcessExplainer } from "~/components/home/process-explainer";
 import { buttonClass } from "~/components/ui/button";
 import { readSearchFilters, searchQueryString } from "~/lib/search-params";
 import { searchBusinesses } from "~/models/business-search.server";
-import type { PageCacheHandle } from "~/utils/page-cache.server";
+import type { PageCacheHandle } from "~/utils/cache.server";
 
-// Anonymous visitors share the rendered page (app/utils/page-cache.server.ts).
+// Anonymous visitors share the rendered page (app/utils/cache.server.ts).
 export const handle: PageCacheHandle = { pageCache: true };
 
 export const meta: MetaFunction = () => [{ title: "Florida Business Registry" }];

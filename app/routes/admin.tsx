@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PaginationNav } from "~/components/pagination-nav";
 import { Button } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { TabNav } from "~/components/ui/tab-nav";
 import { formatCardDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
 import { filingTypeLabel } from "~/lib/filing-types";
@@ -142,28 +143,15 @@ export default function Admin() {
         </Link>
       </p>
 
-      <nav aria-label="Admin sections" className="mt-10 border-b border-slate-200 dark:border-slate-700">
-        <ul className="-mb-px flex flex-wrap gap-1">
-          {(Object.keys(TAB_LABELS) as AdminTab[]).map((tab) => {
-            const active = tab === view.tab;
-            return (
-              <li key={tab}>
-                <Link
-                  to={`/admin?tab=${tab}`}
-                  aria-current={active ? "page" : undefined}
-                  className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${
-                    active
-                      ? "border-primary-700 text-primary-800 dark:border-primary-100 dark:text-white"
-                      : "border-transparent text-slate-700 hover:border-slate-300 dark:text-slate-300"
-                  }`}
-                >
-                  {TAB_LABELS[tab]}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <TabNav
+        label="Admin sections"
+        tabs={(Object.keys(TAB_LABELS) as AdminTab[]).map((tab) => ({
+          id: tab,
+          to: `/admin?tab=${tab}`,
+          label: TAB_LABELS[tab],
+          active: tab === view.tab,
+        }))}
+      />
 
       <section aria-labelledby="tab-heading" className="mt-6">
         <h2 id="tab-heading" className="text-xl font-semibold">

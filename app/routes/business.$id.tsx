@@ -11,10 +11,10 @@ import { getBusinessById, isOwner, toPublicBusiness } from "~/models/business.se
 import { holdsCurrentReceipt } from "~/models/receipt.server";
 import { getEnv } from "~/utils/env.server";
 import { getUser } from "~/utils/session.server";
-import type { PageCacheHandle } from "~/utils/page-cache.server";
+import type { PageCacheHandle } from "~/utils/cache.server";
 import { parseId } from "~/lib/ids";
 
-// Anonymous visitors share the rendered page (app/utils/page-cache.server.ts).
+// Anonymous visitors share the rendered page (app/utils/cache.server.ts).
 export const handle: PageCacheHandle = { pageCache: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -8,14 +8,16 @@ import { holdsCurrentReceipt } from "~/models/receipt.server";
 import {
   cancelSubscription,
   completeSubscriptionCheckout,
+  createSubscription,
   createSubscriptionCheckout,
+  refreshSubscription,
   setAutoRenew,
   SubscriptionError,
 } from "~/models/subscription.server";
 import { getPublishableKey } from "~/services/stripe.server";
 import { requireOwnedBusiness } from "~/utils/owner.server";
 import { requireUser } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Annual auto-renewal | Florida Business Registry" }];
 
@@ -58,12 +60,60 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** What the card set-up with JavaScript gets back from `create-subscription` and `refresh`. */
+export type SubscriptionStepResult = { clientSecret?: string; renewalDate?: string | null; error?: { message: string } };
+
+/**
+ * Every subscription change posts here: `setup` (hosted checkout, no JavaScript), `toggle`,
+ * `cancel`; and with JavaScript, through a fetcher, `create-subscription` (the card Element's
+ * payment method) and `refresh` (after the browser confirmed the card). The same model calls as
+ * /api/create-subscription and /api/subscription/{id}, the JSON door for other clients.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, business } = await requireOwner(request, params.id);
   const form = await request.formData();
   const intent = form.get("intent");
   const back = `/business/${business.id}`;
   const args = { businessId: business.id, userId: user.id };
+  const failed = (error: SubscriptionError, fallback: string) =>
+    dataWithToast<SubscriptionStepResult>(
+      request,
+      { error: { message: error.message || fallback } },
+      { title: "Subscription error", description: error.message || fallback, variant: "destructive" },
+      { status: error.status },
+    );
+  const created = (renewalDate: Date | string | null) => ({
+    title: "Subscription created",
+    description: `Your BTR will automatically renew on ${formatRenewalDate(renewalDate)}.`,
+  });
+  if (intent === "create-subscription") {
+    const paymentMethodId = form.get("paymentMethodId");
+    if (typeof paymentMethodId !== "string" || !/^pm_[A-Za-z0-9_]{3,255}$/.test(paymentMethodId)) {
+      return data<SubscriptionStepResult>({ error: { message: "A card payment method is required" } }, { status: 400 });
+    }
+    try {
+      const { clientSecret, renewalDate } = await createSubscription({ ...args, paymentMethodId });
+      // The bank wants the card confirmed in the browser first; `refresh` follows.
+      if (clientSecret) return data<SubscriptionStepResult>({ clientSecret, renewalDate });
+      // Set up already: the page reloads as "active" (the card form goes away), so say it now.
+      const result = await refreshSubscription(business.id, user.id);
+      return dataWithToast<SubscriptionStepResult>(request, { renewalDate }, created(result.renewalDate ?? renewalDate));
+    } catch (error) {
+      if (!(error instanceof SubscriptionError)) throw error;
+      return failed(error, "Failed to create subscription");
+    }
+  }
+  if (intent === "refresh") {
+    // After the browser's card confirmation (or its failure, `confirmed=no`): bring the row in step with Stripe.
+    try {
+      const result = await refreshSubscription(business.id, user.id);
+      if (form.get("confirmed") === "no") return data<SubscriptionStepResult>({});
+      return dataWithToast<SubscriptionStepResult>(request, {}, created(result.renewalDate));
+    } catch (error) {
+      if (!(error instanceof SubscriptionError)) throw error;
+      return failed(error, "Failed to create subscription");
+    }
+  }
   if (intent === "setup") {
     try {
       return redirect(await createSubscriptionCheckout(args));

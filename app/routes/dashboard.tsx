@@ -5,6 +5,7 @@ import { CsvDownloadLink } from "~/components/csv-download-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { TabNav } from "~/components/ui/tab-nav";
 import { formatCardDate, formatLongDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
 import { fiscalYearName, longDate, renewalOpensOn, STANDING_LABELS, validityText } from "~/lib/tax-year";
@@ -172,30 +173,20 @@ export default function Dashboard() {
         </section>
       </div>
 
-      <nav aria-label="Dashboard sections" className="mt-10 border-b border-slate-200 dark:border-slate-700">
-        <ul className="-mb-px flex gap-2">
-          {TABS.map((t) => {
-            const active = t.id === tab;
-            const count = t.id === "businesses" ? businesses.length : payments.length;
-            return (
-              <li key={t.id}>
-                <Link
-                  to={`/dashboard?tab=${t.id}`}
-                  aria-current={active ? "page" : undefined}
-                  preventScrollReset
-                  className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${
-                    active
-                      ? "border-primary-700 text-primary-800 dark:border-primary-100 dark:text-white"
-                      : "border-transparent text-slate-700 hover:border-slate-300 dark:text-slate-300"
-                  }`}
-                >
-                  {t.label} <span className="text-slate-600 dark:text-slate-400">({count})</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <TabNav
+        label="Dashboard sections"
+        preventScrollReset
+        tabs={TABS.map((t) => ({
+          id: t.id,
+          to: `/dashboard?tab=${t.id}`,
+          active: t.id === tab,
+          label: (
+            <>
+              {t.label} <span className="text-slate-600 dark:text-slate-400">({t.id === "businesses" ? businesses.length : payments.length})</span>
+            </>
+          ),
+        }))}
+      />
 
       <section aria-labelledby="tab-heading" className="mt-6">
         <h2 id="tab-heading" className="text-xl font-semibold">

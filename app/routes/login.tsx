@@ -6,13 +6,13 @@ import { useEffect } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
-import { useToastEffect } from "~/lib/hooks/use-toast-effect";
+import { CheckboxField, FieldFor, FormAlert } from "~/components/ui/form-field";
 import { LoginSchema } from "~/lib/schemas/auth";
 import { displayName } from "~/models/user.server";
 import { authenticateForm, LoginFailure } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/redirect";
 import { destroySession, getUser, signInAndRedirect } from "~/utils/session.server";
+import { dataWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Florida Business Registry" }];
 
@@ -30,13 +30,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await authenticateForm(request);
   if (result instanceof LoginFailure) {
     const headers = result.headers;
-    return data(
-      {
-        result: result.reply,
-        toast: result.reply.error?.[""]
-          ? { title: "Login failed", description: result.reply.error[""][0], variant: "destructive" as const }
-          : null,
-      },
+    const message = result.reply.error?.[""]?.[0];
+    if (!message) return data({ result: result.reply }, { status: result.status, headers });
+    return dataWithToast(
+      request,
+      { result: result.reply },
+      { title: "Login failed", description: message, variant: "destructive" },
       { status: result.status, headers },
     );
   }
@@ -54,7 +53,6 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const navigation = useNavigation();
-  useToastEffect(actionData?.toast);
 
   const [form, fields] = useForm({
     id: "login-form",
@@ -79,18 +77,8 @@ export default function LoginPage() {
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormAlert id={form.errorId} title="Login failed" messages={form.errors} />
-        <Field
-          label="Username"
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
-          errors={fields.username.errors}
-          errorId={fields.username.errorId}
-        />
-        <Field
-          label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-        />
+        <FieldFor label="Username" field={fields.username} autoComplete="username" autoFocus />
+        <FieldFor label="Password" field={fields.password} type="password" autoComplete="current-password" />
         <div className="flex items-center justify-between gap-4">
           <CheckboxField label="Remember me" inputProps={getInputProps(fields.rememberMe, { type: "checkbox" })} />
           <Link to="/forgot-password" className="text-sm text-primary-700 underline dark:text-primary-100">

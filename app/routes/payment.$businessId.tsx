@@ -1,22 +1,22 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { FeeBreakdown } from "~/components/payment/fee-breakdown";
 import { InlineCardPayment } from "~/components/payment/inline-card-payment";
-import { apiErrorMessage } from "~/components/payment/stripe-client";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { useActionCall } from "~/lib/hooks/use-action-call";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { formatCents } from "~/lib/fee";
 import { parseId } from "~/lib/ids";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
-import { toast } from "~/lib/toast-store";
 import { addDays, fiscalYearName, longDate, STANDING_LABELS, townDate, validityText, type Charge } from "~/lib/tax-year";
 import {
   createBtrCheckoutSession,
+  createBtrPaymentIntent,
   getUserPaymentForBusiness,
   parseFiscalYearInput,
   PaymentError,
@@ -26,7 +26,7 @@ import {
 } from "~/models/payment.server";
 import { now } from "~/utils/clock.server";
 import { getPublishableKey, isDemoMode } from "~/services/stripe.server";
-import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Pay Business Tax | Florida Business Registry" }];
@@ -142,12 +142,44 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Without JavaScript (or without a publishable key): the form creates a hosted Checkout Session. */
+const INITIATE_FAILED = { title: "Payment Error", description: "Failed to initiate payment. Please try again.", variant: "destructive" } as const;
+
+/** What the inline (JavaScript) steps get back: the intent's secret, or the error. */
+export type InlineStepResult = { clientSecret?: string; error?: { message: string } };
+
+/**
+ * Without JavaScript (or without a publishable key): the form creates a hosted Checkout Session.
+ * With it, the card step posts here too (through a fetcher), `intent` saying which step:
+ * `create-intent` (the PaymentIntent for the server's fee) and `record` (Stripe confirmed the
+ * card: check it with Stripe and record it). The same model calls as /api/create-payment-intent
+ * and /api/payments, the JSON door for other clients.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, { description: "Please log in to make a payment" });
   const businessId = parseId(params.businessId);
   if (!businessId) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: PaymentSchema });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "record") return recordInline(request, form, businessId, user.id);
+  const submission = parseWithZod(form, { schema: PaymentSchema });
+  if (intent === "create-intent") {
+    if (submission.status !== "success") return data<InlineStepResult>({ error: { message: "Invalid description" } }, { status: 400 });
+    try {
+      const { clientSecret } = await createBtrPaymentIntent({
+        businessId,
+        userId: user.id,
+        description: submission.value.description,
+        clientAmount: form.get("amount"),
+        fiscalYear: submission.value.fiscalYear,
+      });
+      return data<InlineStepResult>({ clientSecret });
+    } catch (error) {
+      if (!(error instanceof PaymentError)) throw error;
+      // A refusal the payer can act on (the amount due changed, the year is already held) is told as is.
+      const toast = error.status === 400 || error.status === 409 ? { ...INITIATE_FAILED, description: error.message } : INITIATE_FAILED;
+      return dataWithToast<InlineStepResult>(request, { error: { message: error.message } }, toast, { status: error.status });
+    }
+  }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const session = await createBtrCheckoutSession({
@@ -161,14 +193,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(error instanceof PaymentError)) throw error;
     const refused = await refusal(error, businessId);
     if (refused) throw refused;
-    return data(submission.reply({ formErrors: ["Failed to initiate payment. Please try again."] }), {
-      status: 502,
-      headers: await createToastHeaders({
-        title: "Payment Error",
-        description: "Failed to initiate payment. Please try again.",
-        variant: "destructive",
-      }),
-    });
+    return dataWithToast(request, submission.reply({ formErrors: [INITIATE_FAILED.description] }), INITIATE_FAILED, { status: 502 });
+  }
+}
+
+/** The inline step's end: Stripe says the card was charged; record it and show the success step. */
+async function recordInline(request: Request, form: FormData, businessId: number, userId: number) {
+  const stripePaymentId = form.get("stripePaymentId");
+  if (typeof stripePaymentId !== "string" || !stripePaymentId) {
+    return data<InlineStepResult>({ error: { message: "Stripe payment ID is required" } }, { status: 400 });
+  }
+  try {
+    const { payment } = await verifyAndRecordPayment({ stripePaymentId, businessId, userId, clientAmount: form.get("amount") });
+    // X-Remix-Replace: the card step is not a page to go back to.
+    return redirectWithToast(
+      `/payment/${businessId}?paid=${payment.id}`,
+      { title: "Payment Successful", description: "Your Business Tax Receipt has been paid." },
+      { headers: { "X-Remix-Replace": "true" } },
+    );
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    console.error(`Could not record payment ${stripePaymentId}: ${error.message}`);
+    // Refunded refusals (the amount due changed, the year is held) say what happened and what to do.
+    const refunded = error.code === "amount_changed" || error.code === "already_paid" || error.code === "not_on_sale";
+    return dataWithToast<InlineStepResult>(
+      request,
+      { error: { message: error.message } },
+      refunded
+        ? { title: "Payment Refunded", description: error.message, variant: "destructive" }
+        : { title: "Record Failed", description: "Failed to record payment. Please contact support", variant: "destructive" },
+      { status: error.status },
+    );
   }
 }
 
@@ -272,9 +327,10 @@ function SuccessStep({ data }: { data: Extract<LoaderData, { step: "success" }> 
 }
 
 function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
-  const lastResult = useActionData<typeof action>();
+  // Only the form's own post lands here; the inline steps' answers go to their fetcher.
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const hydrated = useHydrated();
-  const navigate = useNavigate();
+  const call = useActionCall<InlineStepResult>();
   const navigation = useNavigation();
   const [intent, setIntent] = useState<{ clientSecret: string; description: string } | null>(null);
   const [creating, setCreating] = useState(false);
@@ -292,29 +348,14 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
       event.preventDefault();
       setCreating(true);
       try {
-        const response = await fetch("/api/create-payment-intent", {
-          method: "POST",
-          credentials: "include",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({
-            businessId: data.business.id,
-            fiscalYear: data.year.fiscalYear,
-            amount: data.fee.totalCents,
-            description: submission.value.description,
-          }),
+        // A failure's toast comes from the server's flash, like every server result.
+        const result = await call(`/payment/${data.business.id}`, {
+          intent: "create-intent",
+          fiscalYear: String(data.year.fiscalYear),
+          amount: String(data.fee.totalCents),
+          description: submission.value.description,
         });
-        if (!response.ok) {
-          const message = await apiErrorMessage(response, `${response.status}: ${response.statusText}`);
-          console.error(message);
-          // A refusal the payer can act on (the amount changed, the year is already held) is shown as is.
-          const shown = response.status === 400 || response.status === 409 ? message : "Failed to initiate payment. Please try again.";
-          toast({ title: "Payment Error", description: shown, variant: "destructive" });
-          return;
-        }
-        const { clientSecret } = (await response.json()) as { clientSecret: string };
-        setIntent({ clientSecret, description: submission.value.description });
-      } catch {
-        toast({ title: "Payment Error", description: "Failed to initiate payment. Please try again.", variant: "destructive" });
+        if (result?.clientSecret) setIntent({ clientSecret: result.clientSecret, description: submission.value.description });
       } finally {
         setCreating(false);
       }
@@ -386,7 +427,6 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
             amount={data.fee.totalCents}
             description={intent.description}
             onBack={() => setIntent(null)}
-            onPaid={(paymentId) => navigate(`/payment/${data.business.id}?paid=${paymentId}`, { replace: true })}
           />
         </section>
       ) : (

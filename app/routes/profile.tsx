@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -7,13 +7,12 @@ import { EmailPreferences } from "~/components/account/email-preferences";
 import { PersonFields } from "~/components/account/person-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
-import { Field, FormAlert } from "~/components/ui/form-field";
-import { useToastEffect } from "~/lib/hooks/use-toast-effect";
+import { FieldFor, FormAlert } from "~/components/ui/form-field";
 import { DeleteAccountSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/auth";
 import { sendVerificationEmail, setRemindersOptOut } from "~/models/mail-preferences.server";
 import { changePassword, deleteAccount, updateProfile } from "~/models/user.server";
 import { destroySession, readSessionId, requireUser } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "My Profile | Florida Business Registry" }];
 
@@ -41,7 +40,6 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 type ActionResult = {
   intent: "profile" | "password" | "delete";
   result: SubmissionResult<string[]>;
-  toast: { title: string; description: string; variant: "destructive" } | null;
   /** Businesses whose live subscription blocks the account deletion. */
   renewing?: { id: number; name: string }[];
 };
@@ -54,14 +52,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: ProfileSchema });
     if (submission.status !== "success") {
-      return data<ActionResult>({ intent, result: submission.reply(), toast: null }, { status: 400 });
+      return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
     }
     const outcome = updateProfile(user.id, submission.value);
     if (!outcome.ok) {
-      return data<ActionResult>(
-        { intent, result: submission.reply({ fieldErrors: outcome.fieldErrors }), toast: failed(PROFILE_FAILED) },
-        { status: 400 },
-      );
+      return dataWithToast<ActionResult>(request, { intent, result: submission.reply({ fieldErrors: outcome.fieldErrors }) }, failed(PROFILE_FAILED), {
+        status: 400,
+      });
     }
     return redirectWithToast("/profile?tab=profile", {
       title: "Profile Updated",
@@ -73,18 +70,16 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: PasswordChangeSchema });
     if (submission.status !== "success") {
       return data<ActionResult>(
-        { intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }), toast: null },
+        { intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) },
         { status: 400 },
       );
     }
     const outcome = await changePassword(user.id, submission.value, await readSessionId(request));
     if (!outcome.ok) {
-      return data<ActionResult>(
-        {
-          intent,
-          result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: PASSWORD_FIELDS }),
-          toast: failed(PASSWORD_FAILED),
-        },
+      return dataWithToast<ActionResult>(
+        request,
+        { intent, result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: PASSWORD_FIELDS }) },
+        failed(PASSWORD_FAILED),
         { status: 400 },
       );
     }
@@ -97,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "delete") {
     const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
     if (submission.status !== "success") {
-      return data<ActionResult>({ intent, result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+      return data<ActionResult>({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
     }
     const outcome = await deleteAccount(user.id, submission.value.password);
     if (!outcome.ok) {
@@ -106,7 +101,6 @@ export async function action({ request }: ActionFunctionArgs) {
         {
           intent,
           result: submission.reply({ formErrors, fieldErrors, hideFields: ["password"] }),
-          toast: null,
           renewing: outcome.renewing,
         },
         { status: 400 },
@@ -143,7 +137,6 @@ export default function ProfilePage() {
   const { user, tab } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  useToastEffect(actionData?.toast);
   const lastResult = (intent: ActionResult["intent"]) => (actionData?.intent === intent ? actionData.result : undefined);
 
   return (
@@ -263,25 +256,9 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
         Changing your password signs you out everywhere else.
       </p>
       <input type="hidden" name="intent" value="password" />
-      <Field
-        label="Current password"
-        inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
-        errors={fields.currentPassword.errors}
-        errorId={fields.currentPassword.errorId}
-      />
-      <Field
-        label="New password"
-        inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-        errors={fields.newPassword.errors}
-        errorId={fields.newPassword.errorId}
-        hint="At least 6 characters."
-      />
-      <Field
-        label="Confirm new password"
-        inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-        errors={fields.confirmPassword.errors}
-        errorId={fields.confirmPassword.errorId}
-      />
+      <FieldFor label="Current password" field={fields.currentPassword} type="password" autoComplete="current-password" />
+      <FieldFor label="New password" field={fields.newPassword} type="password" autoComplete="new-password" hint="At least 6 characters." />
+      <FieldFor label="Confirm new password" field={fields.confirmPassword} type="password" autoComplete="new-password" />
       <Button type="submit" disabled={busy}>
         {busy ? "Updating…" : "Update Password"}
       </Button>
@@ -331,12 +308,7 @@ function DeleteAccount({
             ))}
           </ul>
         ) : null}
-        <Field
-          label="Enter your password to confirm"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-        />
+        <FieldFor label="Enter your password to confirm" field={fields.password} type="password" autoComplete="current-password" />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="destructive" disabled={busy}>
             {busy ? "Deleting…" : "Delete my account"}

@@ -6,13 +6,12 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { PersonFields } from "~/components/account/person-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
-import { useToastEffect } from "~/lib/hooks/use-toast-effect";
+import { CheckboxField, FieldFor, FormAlert } from "~/components/ui/form-field";
 import { RegisterSchema } from "~/lib/schemas/auth";
 import { registerUser } from "~/models/user.server";
 import { safeRedirect } from "~/utils/redirect";
 import { getUser } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Register | Florida Business Registry" }];
 
@@ -36,15 +35,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (await getUser(request)) throw redirect(safeRedirect(formData.get("redirectTo")));
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: HIDDEN }), toast: null }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: HIDDEN }), failed: false }, { status: 400 });
   }
   const outcome = await registerUser(submission.value);
   if (!outcome.ok) {
-    return data(
-      {
-        result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: HIDDEN }),
-        toast: { title: "Registration failed", description: FAILED, variant: "destructive" as const },
-      },
+    return dataWithToast(
+      request,
+      { result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: HIDDEN }), failed: true },
+      { title: "Registration failed", description: FAILED, variant: "destructive" },
       { status: 400 },
     );
   }
@@ -59,7 +57,6 @@ export default function RegisterPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const navigation = useNavigation();
-  useToastEffect(actionData?.toast);
 
   const [form, fields] = useForm({
     id: "register-form",
@@ -79,28 +76,11 @@ export default function RegisterPage() {
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormAlert title="Registration failed" messages={actionData?.toast ? [actionData.toast.description] : null} />
+        <FormAlert title="Registration failed" messages={actionData?.failed ? [FAILED] : null} />
         <PersonFields firstName={fields.firstName} lastName={fields.lastName} email={fields.email} />
-        <Field
-          label="Username"
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
-          errors={fields.username.errors}
-          errorId={fields.username.errorId}
-          hint="At least 3 characters: letters, numbers and underscores."
-        />
-        <Field
-          label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          hint="At least 6 characters."
-        />
-        <Field
-          label="Confirm password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-        />
+        <FieldFor label="Username" field={fields.username} autoComplete="username" hint="At least 3 characters: letters, numbers and underscores." />
+        <FieldFor label="Password" field={fields.password} type="password" autoComplete="new-password" hint="At least 6 characters." />
+        <FieldFor label="Confirm password" field={fields.confirmPassword} type="password" autoComplete="new-password" />
         <CheckboxField
           label="I accept the terms and conditions"
           inputProps={getInputProps(fields.terms, { type: "checkbox" })}

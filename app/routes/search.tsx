@@ -13,9 +13,9 @@ import { parsePage } from "~/lib/pagination";
 import { isAllCities, readSearchFilters, searchQueryString } from "~/lib/search-params";
 import { BUSINESS_STATUSES } from "~/lib/status";
 import { searchBusinesses } from "~/models/business-search.server";
-import type { PageCacheHandle } from "~/utils/page-cache.server";
+import type { PageCacheHandle } from "~/utils/cache.server";
 
-// Anonymous visitors share the rendered page (app/utils/page-cache.server.ts).
+// Anonymous visitors share the rendered page (app/utils/cache.server.ts).
 export const handle: PageCacheHandle = { pageCache: true };
 
 export const meta: MetaFunction = () => [{ title: "Business Search | Florida Business Registry" }];

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getEnv } from "~/utils/env.server";
 
@@ -25,7 +25,7 @@ function toastStorage() {
 }
 
 /** A Set-Cookie header carrying one toast to the next page load. */
-export async function createToastHeaders(toast: Toast): Promise<Headers> {
+async function createToastHeaders(toast: Toast): Promise<Headers> {
   const storage = toastStorage();
   const session = await storage.getSession();
   session.flash(TOAST_KEY, ToastSchema.parse(toast));
@@ -38,8 +38,38 @@ export async function redirectWithToast(url: string, toast: Toast, init?: Respon
   return redirect(url, { ...init, headers });
 }
 
+/**
+ * A form post that fails re-renders its page instead of redirecting. With JavaScript (a fetch,
+ * not a navigation) the toast is flashed like any other and the root loader, which revalidates
+ * after every submission (root.tsx `shouldRevalidate`), reads it. Without JavaScript the root
+ * loader runs in this very request, after the action, before any cookie could come back: the
+ * toast waits here for it, keyed by what both requests share (cookie header and URL), and is
+ * never flashed, so it cannot turn up again on a later page.
+ */
+const forThisRequest = new Map<string, { toast: z.output<typeof ToastSchema>; expires: number }>();
+const requestKey = (request: Request) => `${request.headers.get("cookie") ?? ""}\n${request.url}`;
+
+/** The action's answer (data + status) with a toast, shown once by the root loader. */
+export async function dataWithToast<T>(request: Request, value: T, toast: Toast, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  if (request.headers.get("sec-fetch-mode") === "navigate") {
+    const now = Date.now();
+    if (forThisRequest.size > 1000) for (const [key, entry] of forThisRequest) if (entry.expires <= now) forThisRequest.delete(key);
+    forThisRequest.set(requestKey(request), { toast: ToastSchema.parse(toast), expires: now + 30_000 });
+  } else {
+    for (const cookie of (await createToastHeaders(toast)).getSetCookie()) headers.append("Set-Cookie", cookie);
+  }
+  return data(value, { ...init, headers });
+}
+
 /** Reads (and consumes) the flashed toast. The returned header must be sent to clear it. */
 export async function getToast(request: Request): Promise<{ toast: ShownToast | null; headers: Headers | null }> {
+  const key = requestKey(request);
+  const waiting = forThisRequest.get(key);
+  if (waiting) {
+    forThisRequest.delete(key);
+    if (waiting.expires > Date.now()) return { toast: { ...waiting.toast, id: `${waiting.toast.title}:${Date.now()}` }, headers: null };
+  }
   const storage = toastStorage();
   const session = await storage.getSession(request.headers.get("Cookie"));
   const value: unknown = session.get(TOAST_KEY);

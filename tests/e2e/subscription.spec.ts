@@ -107,7 +107,8 @@ test.describe("annual auto-renewal", () => {
     await expectToast(page, "Subscription created");
     await expect(card.getByTestId("subscription-status")).toHaveText(`Your BTR will automatically renew on ${nextRenewal()}.`);
     expect(getBusiness(businessId)?.subscriptionStatus).toBe("trialing");
-    expect(paymentCount(businessId)).toBe(0);
+    // Only the receipt the paid business was made with (issue 21): nothing was charged.
+    expect(paymentCount(businessId)).toBe(1);
   });
 
   test("a declined card at set-up shows the provider's message and sets nothing up @js-only", async ({ page, loginAs }) => {
@@ -121,7 +122,8 @@ test.describe("annual auto-renewal", () => {
     await expectToast(page, "Subscription error");
     await expect(card.getByTestId("subscription-error")).toHaveText("Your card was declined.");
     expect(getBusiness(businessId)).toMatchObject({ stripeSubscriptionId: null, subscriptionStatus: null });
-    expect(paymentCount(businessId)).toBe(0);
+    // Only the receipt the paid business was made with (issue 21): nothing was charged.
+    expect(paymentCount(businessId)).toBe(1);
   });
 
   test("the card is absent for a stranger and for an unpaid business", async ({ page, loginAs }) => {

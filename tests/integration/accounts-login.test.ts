@@ -31,7 +31,6 @@ function loginPost(form: Record<string, string>, options: { address?: string; co
 async function body(response: Response) {
   return (await response.json()) as {
     result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
-    toast: { title: string; description: string } | null;
   };
 }
 
@@ -137,8 +136,10 @@ describe("POST /login", () => {
     const [a, b] = [await body(wrong), await body(unknown)];
     expect(a.result.error).toEqual({ "": ["Invalid username or password"] });
     expect(b.result.error).toEqual(a.result.error);
-    expect(a.toast).toEqual({ title: "Login failed", description: "Invalid username or password", variant: "destructive" });
-    expect(b.toast).toEqual(a.toast);
+    // The toast is flashed, like every server result, for the root loader to show.
+    const toast = await flashedToast(wrong);
+    expect(toast).toEqual({ title: "Login failed", description: "Invalid username or password", variant: "destructive" });
+    expect(await flashedToast(unknown)).toEqual(toast);
     expect(sessionSetCookie(wrong)).toBeUndefined();
     // The password is never echoed back.
     expect(a.result.initialValue?.password).toBeUndefined();
@@ -181,7 +182,7 @@ describe("brute-force lockout", () => {
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
     const data = await body(locked);
     expect(data.result.error?.[""]?.[0]).toMatch(/^Too many failed sign-in attempts\. .*try again in 15 minutes\.$/);
-    expect(data.toast?.title).toBe("Login failed");
+    expect((await flashedToast(locked))?.title).toBe("Login failed");
     expect(sessionSetCookie(locked)).toBeUndefined();
   });
 

@@ -21,7 +21,6 @@ async function result(response: Response) {
   return (await response.json()) as {
     intent: string;
     result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
-    toast: { title: string; description: string; variant: string } | null;
   };
 }
 
@@ -82,7 +81,7 @@ describe("profile form", () => {
     expect(response.status).toBe(400);
     const data = await result(response);
     expect(data.result.error?.email).toEqual(["An account with this email already exists"]);
-    expect(data.toast).toEqual({
+    expect(await flashedToast(response)).toEqual({
       title: "Update Failed",
       description: "Failed to update profile. Please try again later",
       variant: "destructive",
@@ -135,7 +134,7 @@ describe("password form", () => {
     });
     expect(response.status).toBe(400);
     const data = await result(response);
-    expect(data.toast).toEqual({
+    expect(await flashedToast(response)).toEqual({
       title: "Update Failed",
       description: "Failed to update password. Please check your current password",
       variant: "destructive",

@@ -105,9 +105,9 @@ describe("/register", () => {
     const existing = await createUser();
     const response = await callRoute(action, await post(validForm({ email: existing.email.toUpperCase() })));
     expect(response.status).toBe(400);
-    const data = (await response.json()) as { result: { error: Record<string, string[]> }; toast: unknown };
+    const data = (await response.json()) as { result: { error: Record<string, string[]> } };
     expect(data.result.error.email).toEqual(["An account with this email already exists"]);
-    expect(data.toast).toEqual({
+    expect(await flashedToast(response)).toEqual({
       title: "Registration failed",
       description: "Please check your information and try again",
       variant: "destructive",

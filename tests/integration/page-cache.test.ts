@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { businesses } from "~/db/schema";
 import { searchBusinesses } from "~/models/business-search.server";
-import { registryVersion } from "~/models/registry-version.server";
+import { registryVersion } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
 import { createBusiness, createUser, sessionCookieFor, unique } from "../support/factories";
 

@@ -169,6 +169,7 @@ export function createReceipt(
       })
       .returning()
       .get(),
+    { behavior: "immediate" },
   );
 }
 

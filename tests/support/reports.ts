@@ -39,5 +39,5 @@ export function createPayment(userId: number | null, businessId: number, overrid
       })
       .returning()
       .get();
-  });
+  }, { behavior: "immediate" });
 }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cachedPage, rememberPage } from "~/utils/page-cache.server";
+import { cachedPage, rememberPage } from "~/utils/cache.server";
 
 /** Streams `html` through the cache's pass-through, as the render does, and returns what came out. */
 async function render(key: string, html: string | Buffer, nonce: string, failed = false) {

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { formatCents } from "~/lib/fee";
+import { useActionCall } from "~/lib/hooks/use-action-call";
 import { toast } from "~/lib/toast-store";
-import { apiErrorMessage } from "./stripe-client";
 import { useCardElement } from "./use-card-element";
 
 type Props = {
@@ -12,18 +12,19 @@ type Props = {
   amount: number;
   description: string;
   onBack: () => void;
-  onPaid: (paymentId: number) => void;
 };
 
 /**
  * The payment step with JavaScript: a Stripe card Element, confirmation without a redirect
- * (3-D Secure opens Stripe's own dialog), then the payment is reported to the server, which
- * checks it with Stripe before recording it.
+ * (3-D Secure opens Stripe's own dialog), then the payment is reported to the payment page's
+ * action (`intent=record`), which checks it with Stripe, records it and redirects to the success
+ * step with the "Payment Successful" toast.
  */
-export function InlineCardPayment({ publishableKey, clientSecret, businessId, amount, description, onBack, onPaid }: Props) {
+export function InlineCardPayment({ publishableKey, clientSecret, businessId, amount, description, onBack }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [recorded, setRecorded] = useState(true);
+  const call = useActionCall<{ error?: { message: string } }>();
   const { mountRef, cardRef, stripe } = useCardElement(publishableKey, () => setError("Stripe has not been properly initialized"));
 
   function fail(message: string) {
@@ -49,22 +50,13 @@ export function InlineCardPayment({ publishableKey, clientSecret, businessId, am
         fail("An error occurred during payment");
         return;
       }
-      const response = await fetch("/api/payments", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ businessId, amount, description, stripePaymentId: intent.id, receiptUrl: "" }),
-      });
-      if (!response.ok) {
-        console.error(await apiErrorMessage(response, `${response.status}: ${response.statusText}`));
+      // Success redirects (with its toast); a failure answers with the error (its toast is flashed).
+      const answer = await call(`/payment/${businessId}`, { intent: "record", stripePaymentId: intent.id, amount: String(amount), description });
+      if (answer?.error) {
+        console.error(answer.error.message);
         setRecorded(false);
         setError("Payment was processed but failed to record in system.");
-        toast({ title: "Record Failed", description: "Failed to record payment. Please contact support", variant: "destructive" });
-        return;
       }
-      const payment = (await response.json()) as { id: number };
-      toast({ title: "Payment Successful", description: "Your Business Tax Receipt has been paid." });
-      onPaid(payment.id);
     } catch {
       fail("An error occurred during payment");
     } finally {

@@ -1,4 +1,4 @@
-import { useNavigate } from "@remix-run/react";
+import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
 
 type Suggestion = { id: number; name: string; documentNumber: string; city: string | null };
@@ -9,6 +9,8 @@ const DEBOUNCE_MS = 300;
  * A text input that, with JavaScript, suggests up to 5 businesses once the text is longer than
  * 1 character (debounced 300 ms): an ARIA 1.2 combobox (arrow keys, Enter, Escape, mouse).
  * Choosing a suggestion opens /business/{id}. Without JavaScript it is a plain input of its form.
+ * Suggestions are loaded through a Remix fetcher from GET /api/businesses/search?suggest=1 (a new
+ * load cancels the one before).
  */
 export function SuggestInput({
   kind,
@@ -32,16 +34,19 @@ export function SuggestInput({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const request = useRef<AbortController>();
+  /** Whether an answer is still wanted (false once the text is too short again). */
+  const wanted = useRef(false);
   const wrapper = useRef<HTMLDivElement>(null);
+  const fetcher = useFetcher<{ businesses: Suggestion[] }>();
 
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      request.current?.abort();
-    },
-    [],
-  );
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !wanted.current || !fetcher.data) return;
+    setItems(fetcher.data.businesses.slice(0, 5));
+    setActive(-1);
+    setOpen(document.activeElement === wrapper.current?.querySelector("input"));
+  }, [fetcher.state, fetcher.data]);
 
   // A click anywhere outside closes the list.
   useEffect(() => {
@@ -55,30 +60,16 @@ export function SuggestInput({
 
   function load(text: string) {
     clearTimeout(timer.current);
-    request.current?.abort();
-    if (text.trim().length <= 1) {
+    wanted.current = text.trim().length > 1;
+    if (!wanted.current) {
       setItems([]);
       setOpen(false);
       setActive(-1);
       return;
     }
-    timer.current = setTimeout(async () => {
-      const controller = new AbortController();
-      request.current = controller;
-      try {
-        const params = new URLSearchParams({ [kind]: text.trim(), limit: "5", suggest: "1" });
-        const response = await fetch(`/api/businesses/search?${params}`, { signal: controller.signal, credentials: "include" });
-        if (!response.ok) throw new Error(`${response.status}`);
-        const body = (await response.json()) as { businesses: Suggestion[] };
-        setItems(body.businesses.slice(0, 5));
-        setActive(-1);
-        setOpen(document.activeElement === wrapper.current?.querySelector("input"));
-      } catch (error) {
-        if ((error as Error).name !== "AbortError") {
-          setItems([]);
-          setOpen(false);
-        }
-      }
+    timer.current = setTimeout(() => {
+      const params = new URLSearchParams({ [kind]: text.trim(), limit: "5", suggest: "1" });
+      fetcher.load(`/api/businesses/search?${params}`);
     }, DEBOUNCE_MS);
   }
 

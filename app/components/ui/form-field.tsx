@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 
 export const inputClass =
@@ -40,6 +41,36 @@ export function Field({
       {hint ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TextFieldMeta = FieldMetadata<string | null | undefined, any, string[]>;
+
+/** A Field for one conform field: its input props, errors and error id in one place. */
+export function FieldFor({
+  field,
+  label,
+  type = "text",
+  autoComplete,
+  autoFocus,
+  hint,
+}: {
+  field: TextFieldMeta;
+  label: ReactNode;
+  type?: "text" | "email" | "password";
+  autoComplete: string;
+  autoFocus?: boolean;
+  hint?: ReactNode;
+}) {
+  return (
+    <Field
+      label={label}
+      inputProps={{ ...getInputProps(field, { type }), autoComplete, autoFocus }}
+      errors={field.errors}
+      errorId={field.errorId}
+      hint={hint}
+    />
   );
 }
 
