@@ -5,6 +5,8 @@ import { waitForMail } from "./mail";
 
 test.describe("Mail outbox and email preferences", () => {
   test("an administrator reads a sent message as its recipient sees it", async ({ page, loginAs }) => {
+    // Three admin pages, each scanned by axe afterwards: more than the default 45 s on a busy machine.
+    test.slow();
     const owner = await createUser({ username: unique("Mailed_") });
     // A reset request queues and sends a message (from this test's own client address).
     const response = await page.request.post("/forgot-password", {
