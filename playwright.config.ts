@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_NOW } from "./tests/support/e2e-clock";
 
 /** Debian's Chromium (or PLAYWRIGHT_CHROMIUM_PATH); Playwright's own browser as a last resort. */
 function chromiumPath(): string | undefined {
@@ -41,6 +42,8 @@ export const E2E = {
   secret: "e2e-session-secret-0123456789abcdef",
 };
 process.env.NODE_ENV = "test";
+// The app's clock, for the server and for the fixtures tests make (tests/support/e2e-clock.ts).
+process.env.APP_NOW = E2E_NOW;
 process.env.DATABASE_PATH = path.join(E2E.dir, "app.db");
 process.env.UPLOADS_DIR = path.join(E2E.dir, "uploads");
 process.env.SESSION_SECRET = E2E.secret;

@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { startScheduler } from "~/jobs/scheduler.server";
 import { getEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
 import { logError } from "~/utils/request-context.server";
@@ -15,6 +16,9 @@ export const streamTimeout = 5_000;
 
 // Fail fast at start-up with a readable message when the environment is wrong.
 getEnv();
+// Scheduled jobs (mail, reminders, ...) run in the server unless JOBS_SCHEDULE=false. (Vitest
+// never loads this module; the e2e server runs the build with NODE_ENV=test and its schedule.)
+if (getEnv().JOBS_SCHEDULE !== false) startScheduler();
 
 export default function handleRequest(
   request: Request,

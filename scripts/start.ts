@@ -37,15 +37,27 @@ if (!process.env.SESSION_SECRET && !process.env.STRIPE_SECRET_KEY) {
 const { getEnv, EnvError } = await import("~/utils/env.server");
 const { prepareDatabase, serveBuild, checkStartup } = await import("./lib/serve");
 const { startDemoStripe } = await import("./lib/demo-stripe");
+const { startDemoMail } = await import("./lib/demo-mail");
 const { publicOriginNotice } = await import("~/utils/public-origin.server");
+const { isClockFixed, now } = await import("~/utils/clock.server");
 
 let env: ReturnType<typeof getEnv>;
 try {
   env = getEnv();
   checkStartup(env);
   console.log(publicOriginNotice(env));
+  // APP_NOW fixes the date only under NODE_ENV=test; any other start says once that it is ignored.
+  if (process.env.APP_NOW && isClockFixed()) console.log(`[clock] APP_NOW: the app's date is fixed at ${now().toISOString()} (NODE_ENV=test).`);
   await prepareDatabase(env, console.log);
 } catch (error) {
   refuse(error instanceof EnvError || (error as Error).name === "StartupError" ? (error as Error).message : String(error));
 }
-await serveBuild(await startDemoStripe(env));
+const stripe = await startDemoStripe(env);
+const mail = await startDemoMail(env);
+await serveBuild({
+  env: { ...stripe.env, ...mail.env },
+  close: async () => {
+    await stripe.close();
+    await mail.close();
+  },
+});

@@ -972,8 +972,41 @@ export class DoubleState {
       previous.default_payment_method = sub.default_payment_method;
       sub.default_payment_method = pm;
     }
+    if (p.items !== undefined) this.updateSubscriptionItems(sub, p, previous);
     if (Object.keys(previous).length) this.emit("customer.subscription.updated", sub, previous);
     return sub;
+  }
+
+  /**
+   * `items[n][id]` with a new `price` (and/or `quantity`): Stripe switches the item's price; the
+   * current period and its invoice stay as they were, and the next invoice bills the new price.
+   * The double bills no proration, so it accepts only `proration_behavior=none` (Stripe's default,
+   * create_prorations, would add proration lines the double does not model) and refuses the rest.
+   */
+  private updateSubscriptionItems(sub: StripeObject, p: FormObject, previous: StripeObject) {
+    const behavior = str(p.proration_behavior) ?? "create_prorations";
+    if (!["create_prorations", "none", "always_invoice"].includes(behavior)) {
+      invalid(`Invalid proration_behavior: must be one of create_prorations, none, or always_invoice`, "proration_behavior");
+    }
+    if (behavior !== "none") invalid("The Stripe double only supports proration_behavior=none when changing items.", "proration_behavior");
+    const before = structuredClone(sub.items);
+    arr(p.items).forEach((raw, n) => {
+      const change = obj(raw) ?? {};
+      const itemId = str(change.id);
+      if (!itemId) invalid("The double only supports changing existing items: items[n][id] is required.", `items[${n}][id]`);
+      const item = sub.items.data.find((i: StripeObject) => i.id === itemId);
+      if (!item) invalid(`Invalid subscription_item id: ${itemId}`, `items[${n}][id]`);
+      const priceId = str(change.price);
+      if (priceId) {
+        const price = this.get("price", priceId);
+        if (!price.recurring) invalid("The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.", `items[${n}][price]`);
+        if (price.currency !== sub.currency) invalid(`The price specified has currency ${price.currency}, but the subscription uses ${sub.currency}.`, `items[${n}][price]`);
+        item.price = clean(structuredClone(price));
+      }
+      const quantity = int(change.quantity);
+      if (quantity !== undefined) item.quantity = quantity;
+    });
+    previous.items = before;
   }
 
   cancelSubscription(id: string): StripeObject {

@@ -3,6 +3,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { fiscalYearOf } from "~/lib/tax-year";
+import { now } from "~/utils/clock.server";
 import { getEnv } from "~/utils/env.server";
 import * as schema from "./schema";
 
@@ -20,9 +22,20 @@ export function openDatabase(file: string, migrationsFolder = getEnv().MIGRATION
   // vanish (and its number be given to someone else). Reconciliation would re-record a lost
   // payment from Stripe, but not under the same number, and not a claim. See README, Operations.
   sqlite.pragma("synchronous = FULL");
+  registerAppFunctions(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: path.resolve(migrationsFolder) });
   return db as Db;
+}
+
+/**
+ * SQL functions the app's queries use, on every connection (readers opened elsewhere too):
+ * `current_fiscal_year()` is the fiscal year "now" falls in (by the app's clock, in the town's
+ * time zone), so queries derive "holds this year's receipt" instead of storing a flag that goes
+ * stale on October 1.
+ */
+export function registerAppFunctions(sqlite: Database.Database) {
+  sqlite.function("current_fiscal_year", { deterministic: false }, () => fiscalYearOf(now()));
 }
 
 declare global {

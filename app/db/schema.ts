@@ -26,6 +26,10 @@ export const users = sqliteTable(
     lastName: text("last_name"),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
     stripeCustomerId: text("stripe_customer_id"),
+    /** When the owner proved the current email address is theirs (a link); null: not yet. */
+    emailVerifiedAt: timestamp("email_verified_at"),
+    /** The owner asked for no renewal reminders or notices (receipts and resets still go). */
+    remindersOptOut: integer("reminders_opt_out", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -68,7 +72,6 @@ export const businesses = sqliteTable(
     category: text("category"),
     isClaimed: integer("is_claimed", { mode: "boolean" }).notNull().default(false),
     canBeClaimed: integer("can_be_claimed", { mode: "boolean" }).notNull().default(true),
-    hasPaidBTR: integer("has_paid_btr", { mode: "boolean" }).notNull().default(false),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     employeeCount: integer("employee_count"),
     vehicleCount: integer("vehicle_count"),
@@ -145,15 +148,60 @@ export const payments = sqliteTable(
     kind: text("kind").notNull().default("btr"),
     /** The fiscal year the receipt covers, e.g. "2026-2027" (Oct 1 to Sep 30). */
     fiscalYear: text("fiscal_year").notNull(),
+    /** The same fiscal year as the year it ends (2027 for "2026-2027"): what receipts are keyed on. */
+    taxYear: integer("tax_year").notNull(),
+    /** Of `amount`: the tax (base + employees + vehicles), in cents. */
+    taxCents: integer("tax_cents").notNull(),
+    /** Of `amount`: the F.S. 205.053 penalties (delinquency + never receipted), in cents. */
+    penaltyCents: integer("penalty_cents").notNull().default(0),
+    /**
+     * The Local Business Tax Receipt this payment bought: "2027-000123", unique in the town, one
+     * per business and fiscal year. Null only for a duplicate payment kept from before receipts.
+     */
+    receiptNumber: text("receipt_number"),
+    /** JSON of the fee breakdown at the time of payment (`Charge` in ~/lib/tax-year); null for older payments. */
+    breakdown: text("breakdown"),
+    /** When the payment succeeded, by the app's clock (the receipt's "date paid"). */
+    paidAt: timestamp("paid_at"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("payments_stripe_payment_id_unique").on(t.stripePaymentId),
+    uniqueIndex("payments_receipt_number_unique").on(t.receiptNumber),
+    // One receipt per business and fiscal year: the guard that makes a second purchase a 409.
+    uniqueIndex("payments_business_tax_year_receipt_unique")
+      .on(t.businessId, t.taxYear)
+      .where(sql`${t.receiptNumber} is not null`),
+    index("payments_tax_year_idx").on(t.taxYear),
     index("payments_user_idx").on(t.userId),
     index("payments_business_idx").on(t.businessId),
     index("payments_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * The town's fee schedule, one row per fiscal year (the year it ends). A year without a row uses
+ * the latest earlier one (or the defaults in ~/lib/tax-year); a year with receipts sold is frozen.
+ */
+export const feeSchedules = sqliteTable("fee_schedules", {
+  fiscalYear: integer("fiscal_year").primaryKey(),
+  baseCents: integer("base_cents").notNull(),
+  perEmployeeCents: integer("per_employee_cents").notNull(),
+  perVehicleCents: integer("per_vehicle_cents").notNull(),
+  firstMonthPenaltyPercent: integer("first_month_penalty_percent").notNull(),
+  furtherMonthPenaltyPercent: integer("further_month_penalty_percent").notNull(),
+  penaltyCapPercent: integer("penalty_cap_percent").notNull(),
+  neverReceiptedPenaltyApplies: integer("never_receipted_penalty_applies", { mode: "boolean" }).notNull(),
+  neverReceiptedPenaltyPercent: integer("never_receipted_penalty_percent").notNull(),
+  /** "MM-DD" in the calendar year before the fiscal year ends. */
+  renewalOpens: text("renewal_opens").notNull(),
+  dueDay: text("due_day").notNull(),
+  renewalCharge: text("renewal_charge").notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at")
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
 
 /** Failed sign-ins, for the brute-force lockout (by username and by client address). */
 export const loginAttempts = sqliteTable(
@@ -243,6 +291,110 @@ export const stripeEvents = sqliteTable("stripe_events", {
   createdAt: createdAt(),
 });
 
+/**
+ * Mail waiting to be delivered (issue 23). A row is written in the same transaction as the event
+ * that causes it; the sender (app/models/outbox.server.ts) claims it with a lease, sends it over
+ * SMTP and marks it sent at once. `dedupeKey` makes each event's message unique: a reminder job
+ * or a redelivered webhook that runs twice inserts nothing the second time.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** e.g. "receipt:42", "renewal-window:7:2026-2027"; null for messages that may repeat. */
+    dedupeKey: text("dedupe_key"),
+    kind: text("kind").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    businessId: integer("business_id").references(() => businesses.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** JSON object of extra headers (List-Unsubscribe, ...). */
+    headers: text("headers"),
+    /** JSON array of attachment sources resolved at send time, e.g. [{"type":"receipt-pdf","paymentId":1}]. */
+    attachments: text("attachments"),
+    /** The same Message-ID on every attempt, so a receiver can tell a repeat. */
+    messageId: text("message_id").notNull(),
+    /** pending | sending | sent | failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at").notNull(),
+    /** While status = sending: who holds the row (attempt id) and until when. */
+    leaseId: text("lease_id"),
+    leaseUntil: timestamp("lease_until"),
+    lastError: text("last_error"),
+    /** The SMTP server's answer when it accepted the message. */
+    smtpResponse: text("smtp_response"),
+    sentAt: timestamp("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("outbox_dedupe_key_unique").on(t.dedupeKey),
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * Single-use links sent by email: password reset and email verification. Only the SHA-256 of
+ * the token is stored. A reset token also remembers a fingerprint of the password hash it was
+ * issued under, so it is void once the password changes.
+ */
+export const userTokens = sqliteTable(
+  "user_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** reset-password | verify-email */
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** verify-email: the address being verified. */
+    email: text("email"),
+    /** reset-password: SHA-256 of the password hash when the token was issued. */
+    passwordFingerprint: text("password_fingerprint"),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_tokens_hash_unique").on(t.tokenHash),
+    index("user_tokens_user_idx").on(t.userId, t.purpose, t.createdAt),
+  ],
+);
+
+/** Password reset requests, for the per-address and per-account rate limits. */
+export const passwordResetRequests = sqliteTable(
+  "password_reset_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ip: text("ip").notNull(),
+    /** The account asked for, when the identifier named one. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("password_reset_requests_ip_idx").on(t.ip, t.createdAt),
+    index("password_reset_requests_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * One row per scheduled job (app/jobs/): a lease so two processes (the server's schedule and
+ * `npm run jobs`) never run the same job at once, and what its last run did.
+ */
+export const jobRuns = sqliteTable("job_runs", {
+  name: text("name").primaryKey(),
+  leaseId: text("lease_id"),
+  leaseUntil: timestamp("lease_until"),
+  lastStartedAt: timestamp("last_started_at"),
+  lastFinishedAt: timestamp("last_finished_at"),
+  lastResult: text("last_result"),
+  lastError: text("last_error"),
+});
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
@@ -251,3 +403,5 @@ export type Payment = typeof payments.$inferSelect;
 export type BusinessOfficer = typeof businessOfficers.$inferSelect;
 export type BusinessAnnualReport = typeof businessAnnualReports.$inferSelect;
 export type RegistryImport = typeof registryImports.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;
+export type FeeScheduleRow = typeof feeSchedules.$inferSelect;

@@ -5,6 +5,7 @@
  * this reader run beside the app's writes. The caller calls `close()` when done (or aborted).
  */
 import Database from "better-sqlite3";
+import { registerAppFunctions } from "~/db/client.server";
 import { getEnv } from "~/utils/env.server";
 
 export type StreamingRows<Row> = { rows: IterableIterator<Row>; close: () => void };
@@ -13,6 +14,7 @@ export function openStreamingReader<Row>(sql: string, params: readonly unknown[]
   const reader = new Database(getEnv().DATABASE_PATH, { readonly: true, fileMustExist: true });
   try {
     reader.pragma("busy_timeout = 5000");
+    registerAppFunctions(reader);
     const rows = reader.prepare(sql).iterate(...params) as IterableIterator<Row>;
     return { rows, close: () => reader.close() };
   } catch (error) {

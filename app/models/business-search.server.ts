@@ -12,6 +12,7 @@
  */
 import type Database from "better-sqlite3";
 import { getDb } from "~/db/client.server";
+import { holdsCurrentReceiptRawSql } from "~/models/receipt.server";
 import type { RegistryFields } from "~/models/business.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
@@ -50,7 +51,8 @@ export type SearchResult = {
 };
 
 const CARD_COLUMNS = `b.id, b.name, b.document_number, b.filing_type, b.status, b.address1, b.address2,
-  b.city, b.state, b.zip, b.registered_on, b.category, b.is_claimed, b.can_be_claimed, b.has_paid_btr`;
+  b.city, b.state, b.zip, b.registered_on, b.category, b.is_claimed, b.can_be_claimed,
+  ${holdsCurrentReceiptRawSql("b")} AS has_paid_btr`;
 
 type CardRow = {
   id: number;

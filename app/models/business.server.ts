@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, type Business } from "~/db/schema";
+import { holdsCurrentReceipt, holdsCurrentReceiptSql } from "~/models/receipt.server";
 
 /**
  * The one fetch of a business row (every column, private ones included: server-side use only),
@@ -48,16 +49,18 @@ export const registryColumns = {
   category: businesses.category,
   isClaimed: businesses.isClaimed,
   canBeClaimed: businesses.canBeClaimed,
-  hasPaidBTR: businesses.hasPaidBTR,
+  /** Derived, not stored: the business holds a receipt for the current fiscal year (issue 21). */
+  hasPaidBTR: holdsCurrentReceiptSql(),
 };
 
-export type RegistryFields = Pick<Business, keyof typeof registryColumns>;
+export type RegistryFields = Pick<Business, Exclude<keyof typeof registryColumns, "hasPaidBTR">> & { hasPaidBTR: boolean };
 
-const REGISTRY_KEYS = Object.keys(registryColumns) as (keyof RegistryFields)[];
+const REGISTRY_KEYS = Object.keys(registryColumns).filter((k) => k !== "hasPaidBTR") as Exclude<keyof RegistryFields, "hasPaidBTR">[];
 
-/** Just the registry fields of a full business row. */
+/** Just the registry fields of a full business row (hasPaidBTR read from its receipts). */
 export function registryFieldsOf(b: Business): RegistryFields {
-  return Object.fromEntries(REGISTRY_KEYS.map((key) => [key, b[key]])) as RegistryFields;
+  const fields = Object.fromEntries(REGISTRY_KEYS.map((key) => [key, b[key]])) as Omit<RegistryFields, "hasPaidBTR">;
+  return { ...fields, hasPaidBTR: holdsCurrentReceipt(b.id) };
 }
 
 /** What anyone may see of a business: the registry fields and, once claimed, the declared counts. */

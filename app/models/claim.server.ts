@@ -11,6 +11,8 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, claimAttempts, payments, type Business } from "~/db/schema";
 import { isOwner, toPublicBusiness, type PublicBusiness } from "~/models/business.server";
+import { queueClaimConfirmation } from "~/models/mail-events.server";
+import { holdsCurrentReceipt } from "~/models/receipt.server";
 
 export const CLAIM_LOCKOUT = { maxWrongCodes: 5, windowMs: 60 * 60 * 1000 } as const;
 
@@ -151,6 +153,7 @@ export function claimBusiness(input: ClaimRequest, now = new Date()): ClaimOutco
       if (result.changes !== 1) return { ok: false, reason: "already_claimed", ownedByYou: false };
 
       const claimed = tx.select().from(businesses).where(eq(businesses.id, input.businessId)).get();
+      queueClaimConfirmation(tx, claimed!, now);
       return { ok: true, business: claimed! };
     },
     { behavior: "immediate" },
@@ -220,7 +223,7 @@ export function listClaimedBusinesses(userId: number): ClaimedBusinessView[] {
     return {
       ...toOwnedBusiness(business),
       btr: {
-        paid: business.hasPaidBTR,
+        paid: holdsCurrentReceipt(business.id),
         lastPayment: payment
           ? { id: payment.id, amount: payment.amount, fiscalYear: payment.fiscalYear, paidAt: payment.paidAt }
           : null,

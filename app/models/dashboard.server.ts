@@ -10,7 +10,10 @@ import { type CsvColumn, money } from "~/lib/csv";
 import { isoDate } from "~/lib/dates";
 import { isOwner, type RegistryFields, registryColumns } from "~/models/business.server";
 
-/** Paid: a payment exists for it (or it is marked paid); Pay Taxes: claimed by the user, unpaid; else Claim First. */
+/**
+ * Paid: it holds this fiscal year's receipt (issue 21: a payment in an earlier year no longer
+ * counts); Pay Taxes: claimed by the user, unpaid; else Claim First.
+ */
 export type BusinessTaxState = "paid" | "pay" | "claim";
 
 /**
@@ -31,7 +34,7 @@ export type DashboardBusiness = RegistryFields &
 export type DashboardPayment = ReturnType<typeof listPaymentsForUser>[number];
 
 export function taxState(b: { isClaimed: boolean; ownerId: number | null; hasPaidBTR: boolean; paymentCount: number }, userId: number): BusinessTaxState {
-  if (b.paymentCount > 0 || b.hasPaidBTR) return "paid";
+  if (b.hasPaidBTR) return "paid";
   if (isOwner(b, userId)) return "pay";
   return "claim";
 }

@@ -1,17 +1,30 @@
 /**
- * Paying the Business Tax Receipt. The server computes the fee from the stored counts, creates
- * the PaymentIntent or Checkout Session, and records a payment only after Stripe confirms it
- * (status, amount, currency, and metadata naming this business and this user). Recording is
- * idempotent on the Stripe id and marks the business paid in the same transaction.
+ * Paying the Business Tax Receipt for one fiscal year (issue 21). The server computes the charge
+ * (the year's tax from the town's schedule and the stored counts, plus any F.S. 205.053 penalty
+ * owed today), creates the PaymentIntent or Checkout Session for it, and records a payment only
+ * after Stripe confirms it (status, amount, currency, and metadata naming this business, this
+ * user and the fiscal year). Recording is idempotent on the Stripe id and issues the year's
+ * receipt in the same transaction.
+ *
+ * The page and the server agree on the amount like this: the page shows the charge as of the
+ * moment it was rendered; creating the intent recomputes it (a client amount that differs is a
+ * 400 asking to reload); recording recomputes it again as of the moment the charge SUCCEEDED
+ * (the earlier of Stripe's charge time and the app clock). When the penalty rose in between (a
+ * payer who starts on October 31 and confirms on November 1 owes November's penalty), the
+ * charge is refunded and the payment refused (409, "amount_changed") with the new amount.
  */
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type Business, type Payment } from "~/db/schema";
-import { CURRENCY, feeFor, type FeeBreakdown } from "~/lib/fee";
-import { fiscalYearLabel } from "~/lib/fiscal-year";
+import { CURRENCY, formatCents } from "~/lib/fee";
 import { parseId } from "~/lib/ids";
+import { chargeFor, fiscalYearName, longDate, renewalOpensOn, validityText, type Charge, type FiscalYear } from "~/lib/tax-year";
 import { getBusinessById, isOwner } from "~/models/business.server";
+import { getSchedule } from "~/models/fee-schedule.server";
+import { insertReceipt, receiptYears, standingOfBusiness, type BusinessStanding } from "~/models/receipt.server";
+import { queueReceipt } from "~/models/mail-events.server";
+import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { faultPoint } from "~/utils/fault-point.server";
 
@@ -27,6 +40,8 @@ export class PaymentError extends Error {
       | "not_claimed"
       | "not_owner"
       | "already_paid"
+      | "not_on_sale"
+      | "amount_changed"
       | "amount_mismatch"
       | "not_confirmed"
       | "other_business"
@@ -37,11 +52,23 @@ export class PaymentError extends Error {
   }
 }
 
+export type PayableYear = { business: Business; standing: BusinessStanding; charge: Charge };
+
+function heldMessage(fy: FiscalYear) {
+  return `This business already holds its Business Tax Receipt for ${fiscalYearName(fy)} (${validityText(fy).replace(/^Valid /, "valid ")}).`;
+}
+
 /**
- * May this user pay this business's BTR now? Throws PaymentError: 404 missing, 409 not claimed,
- * 403 not the owner, 409 already paid.
+ * May this user buy this business's receipt for `fiscalYear` (default: the oldest year it can
+ * buy now) at `at`? Throws PaymentError: 404 missing, 409 not claimed, 403 not the owner,
+ * 409 already paid (the year is held, or nothing can be bought now), 409 not on sale.
  */
-export function requirePayableBusiness(businessId: number, userId: number): Business {
+export function requirePayableBusiness(
+  businessId: number,
+  userId: number,
+  fiscalYear?: FiscalYear | null,
+  at: Date = now(),
+): PayableYear {
   const business = getBusinessById(businessId);
   if (!business) throw new PaymentError(404, "We couldn't find the business you're trying to pay for", "not_found");
   if (!business.isClaimed || business.ownerId === null) {
@@ -50,18 +77,41 @@ export function requirePayableBusiness(businessId: number, userId: number): Busi
   if (!isOwner(business, userId)) {
     throw new PaymentError(403, "Only the owner of this business can pay its Business Tax Receipt.", "not_owner");
   }
-  if (business.hasPaidBTR) {
-    throw new PaymentError(409, "This business has already paid its Business Tax Receipt.", "already_paid");
+  const years = receiptYears(business.id);
+  const standing = standingOfBusiness(business, at, years);
+  const year = fiscalYear ?? standing.purchasable[0];
+  if (year === undefined) {
+    const next = standing.currentYear + 1;
+    throw new PaymentError(
+      409,
+      `${heldMessage(standing.currentYear)} Receipts for ${fiscalYearName(next)} go on sale ${longDate(renewalOpensOn(getSchedule(next)))}.`,
+      "already_paid",
+    );
   }
-  return business;
+  if (years.includes(year)) throw new PaymentError(409, heldMessage(year), "already_paid");
+  const charge = standing.charges.find((c) => c.fiscalYear === year);
+  if (!charge) {
+    throw new PaymentError(
+      409,
+      year > standing.currentYear
+        ? `Receipts for ${fiscalYearName(year)} go on sale ${longDate(renewalOpensOn(getSchedule(year)))}.`
+        : `The receipt for ${fiscalYearName(year)} cannot be bought.`,
+      "not_on_sale",
+    );
+  }
+  return { business, standing, charge };
 }
 
-/** An amount sent by a client is never used; if one is sent it must equal the server's fee. */
-export function assertClientAmount(clientAmount: unknown, fee: FeeBreakdown) {
+/** An amount sent by a client is never used; if one is sent it must equal the server's charge. */
+export function assertClientAmount(clientAmount: unknown, fee: { totalCents: number }) {
   if (clientAmount === undefined || clientAmount === null || clientAmount === "") return;
   const n = typeof clientAmount === "string" ? Number(clientAmount) : clientAmount;
   if (typeof n !== "number" || !Number.isFinite(n) || n !== fee.totalCents) {
-    throw new PaymentError(400, "The amount does not match the fee for this business.", "amount_mismatch");
+    throw new PaymentError(
+      400,
+      `The amount does not match the amount due for this business (${formatCents(fee.totalCents)} now). Please reload the page.`,
+      "amount_mismatch",
+    );
   }
 }
 
@@ -70,20 +120,10 @@ export function assertClientAmount(clientAmount: unknown, fee: FeeBreakdown) {
  * in every PaymentIntent's metadata (paymentKey) and at the head of every idempotency key. (One
  * literal Stripe idempotency key cannot span two endpoints: Stripe refuses a key reused with
  * other parameters; so before charging, either path looks at Stripe for a success under this
- * key, see settleEarlierSuccess.) Uses the fiscal-year label of app/lib/fiscal-year.ts.
+ * key, see settleEarlierSuccess.)
  */
-export function btrPaymentKey(businessId: number, now = new Date()) {
-  return `btr-b${businessId}-fy${fiscalYearLabel(now)}`;
-}
-
-function metadataFor(business: Business, userId: number, description: string) {
-  return { businessId: String(business.id), userId: String(userId), description, kind: "btr", paymentKey: btrPaymentKey(business.id) };
-}
-
-/** Same business and year, user, fee and description: the same key, so a double click makes one intent. */
-function idempotencyKey(kind: string, business: Business, userId: number, fee: FeeBreakdown, description: string) {
-  const digest = crypto.createHash("sha256").update(description).digest("hex").slice(0, 16);
-  return `${btrPaymentKey(business.id)}-${kind}-u${userId}-c${fee.totalCents}-${digest}`;
+export function btrPaymentKey(businessId: number, fiscalYear: FiscalYear) {
+  return `btr-b${businessId}-fy${fiscalYear}`;
 }
 
 /** How far back the payment page looks at Stripe before charging (start-up reconciliation covers the same window). */
@@ -94,8 +134,8 @@ const LOOK_BACK_SECONDS = 7 * 86_400;
  * webhook has not arrived, e.g. the server died right after the charge)? Records it through the
  * webhook's code and throws 409 already_paid, so it is never charged twice.
  */
-async function settleEarlierSuccess(business: Business) {
-  const key = btrPaymentKey(business.id);
+async function settleEarlierSuccess(business: Business, fiscalYear: FiscalYear) {
+  const key = btrPaymentKey(business.id, fiscalYear);
   let found = false;
   try {
     const since = Math.floor(Date.now() / 1000) - LOOK_BACK_SECONDS;
@@ -108,6 +148,35 @@ async function settleEarlierSuccess(business: Business) {
   }
   if (found) throw new PaymentError(409, "This business has already paid its Business Tax Receipt.", "already_paid");
 }
+
+/** Parses a fiscal year sent by a client ("2027", 2027, "FY2027"); undefined when absent, null when invalid. */
+export function parseFiscalYearInput(value: unknown): FiscalYear | null | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const m = /^(?:FY)?(\d{4})$/i.exec(String(value).trim());
+  return m ? Number(m[1]) : null;
+}
+
+function metadataFor(business: Business, userId: number, description: string, charge: Charge) {
+  return {
+    businessId: String(business.id),
+    userId: String(userId),
+    description,
+    kind: "btr",
+    paymentKey: btrPaymentKey(business.id, charge.fiscalYear),
+    fiscalYear: String(charge.fiscalYear),
+    taxCents: String(charge.taxCents),
+    penaltyCents: String(charge.penaltyCents),
+  };
+}
+
+/** Same business and year, user, amount and description: the same key, so a double click makes one intent. */
+function idempotencyKey(kind: string, business: Business, userId: number, charge: Charge, description: string) {
+  const digest = crypto.createHash("sha256").update(description).digest("hex").slice(0, 16);
+  return `${btrPaymentKey(business.id, charge.fiscalYear)}-${kind}-u${userId}-c${charge.totalCents}-${digest}`;
+}
+
+const stripeDescription = (description: string, charge: Charge, business: Business) =>
+  `${description} ${fiscalYearName(charge.fiscalYear)} - ${business.name}`.slice(0, 250);
 
 function stripeFailure(error: unknown): PaymentError {
   if (error instanceof PaymentError) return error;
@@ -122,29 +191,30 @@ export async function createBtrPaymentIntent({
   userId,
   description = DEFAULT_DESCRIPTION,
   clientAmount,
+  fiscalYear,
 }: {
   businessId: number;
   userId: number;
   description?: string;
   clientAmount?: unknown;
-}): Promise<{ clientSecret: string; paymentIntentId: string; amount: number }> {
-  const business = requirePayableBusiness(businessId, userId);
-  const fee = feeFor(business);
-  assertClientAmount(clientAmount, fee);
-  await settleEarlierSuccess(business);
+  fiscalYear?: FiscalYear | null;
+}): Promise<{ clientSecret: string; paymentIntentId: string; amount: number; charge: Charge }> {
+  const { business, charge } = requirePayableBusiness(businessId, userId, fiscalYear);
+  assertClientAmount(clientAmount, charge);
+  await settleEarlierSuccess(business, charge.fiscalYear);
   try {
     const intent = await getStripe().paymentIntents.create(
       {
-        amount: fee.totalCents,
+        amount: charge.totalCents,
         currency: CURRENCY,
-        description: `${description} - ${business.name}`,
-        metadata: metadataFor(business, userId, description),
+        description: stripeDescription(description, charge, business),
+        metadata: metadataFor(business, userId, description, charge),
         allowed_payment_method_types: ["card"],
       },
-      { idempotencyKey: idempotencyKey("pi", business, userId, fee, description) },
+      { idempotencyKey: idempotencyKey("pi", business, userId, charge, description) },
     );
     if (!intent.client_secret) throw new Error("PaymentIntent without client_secret");
-    return { clientSecret: intent.client_secret, paymentIntentId: intent.id, amount: intent.amount };
+    return { clientSecret: intent.client_secret, paymentIntentId: intent.id, amount: intent.amount, charge };
   } catch (error) {
     throw stripeFailure(error);
   }
@@ -156,18 +226,19 @@ export async function createBtrCheckoutSession({
   userId,
   description = DEFAULT_DESCRIPTION,
   origin,
+  fiscalYear,
 }: {
   businessId: number;
   userId: number;
   description?: string;
   /** Where Stripe sends the payer back (utils/public-origin): the site they are signed in on. */
   origin: string;
+  fiscalYear?: FiscalYear | null;
 }): Promise<{ url: string; id: string }> {
-  const business = requirePayableBusiness(businessId, userId);
-  const fee = feeFor(business);
-  await settleEarlierSuccess(business);
+  const { business, charge } = requirePayableBusiness(businessId, userId, fiscalYear);
+  await settleEarlierSuccess(business, charge.fiscalYear);
   const appUrl = origin.replace(/\/$/, "");
-  const metadata = metadataFor(business, userId, description);
+  const metadata = metadataFor(business, userId, description, charge);
   const user = getDb().select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
   try {
     const session = await getStripe().checkout.sessions.create(
@@ -182,15 +253,15 @@ export async function createBtrCheckoutSession({
             quantity: 1,
             price_data: {
               currency: CURRENCY,
-              unit_amount: fee.totalCents,
-              product_data: { name: `${description} - ${business.name}`.slice(0, 250) },
+              unit_amount: charge.totalCents,
+              product_data: { name: stripeDescription(description, charge, business) },
             },
           },
         ],
         metadata,
-        payment_intent_data: { metadata, description: `${description} - ${business.name}` },
+        payment_intent_data: { metadata, description: stripeDescription(description, charge, business) },
       },
-      { idempotencyKey: idempotencyKey("cs", business, userId, fee, description) },
+      { idempotencyKey: idempotencyKey("cs", business, userId, charge, description) },
     );
     if (!session.url) throw new Error("Checkout Session without url");
     return { url: session.url, id: session.id };
@@ -207,6 +278,10 @@ type Confirmed = {
   currency: string;
   description: string;
   receiptUrl: string | null;
+  /** The fiscal year the payment was made for (metadata), when given. */
+  fiscalYear: FiscalYear | null;
+  /** When Stripe says the charge was made (null when unknown). */
+  chargedAt: Date | null;
 };
 
 /** Reads what Stripe says about a PaymentIntent; null unless it is a succeeded BTR payment. */
@@ -224,6 +299,8 @@ function confirmedFromIntent(intent: Stripe.PaymentIntent): Confirmed | null {
     currency: intent.currency,
     description: (intent.metadata.description || DEFAULT_DESCRIPTION).slice(0, 200),
     receiptUrl: charge?.receipt_url ?? null,
+    fiscalYear: parseFiscalYearInput(intent.metadata?.fiscalYear) ?? null,
+    chargedAt: charge?.created ? new Date(charge.created * 1000) : null,
   };
 }
 
@@ -259,61 +336,100 @@ async function retrieveConfirmed(stripePaymentId: string): Promise<Confirmed | n
 export type RecordResult = { payment: Payment; created: boolean };
 
 /**
- * Records a payment Stripe has confirmed. Idempotent on the PaymentIntent id; one transaction
- * inserts the row and marks the business paid. A second, different successful charge for a
- * business that is already paid is refunded and refused (409).
+ * The moment a payment succeeded: Stripe's charge time (never later than now), so a webhook that
+ * arrives late still prices the month the card was charged in. Under a fixed test clock
+ * (APP_NOW) the clock is the truth: the offline double stamps charges with the real time.
+ */
+export function succeededAt(confirmed: Pick<Confirmed, "chargedAt">, clock: Date = now()): Date {
+  if (isClockFixed()) return clock;
+  return confirmed.chargedAt && confirmed.chargedAt < clock ? confirmed.chargedAt : clock;
+}
+
+type Outcome =
+  | { kind: "created"; payment: Payment }
+  | { kind: "existing"; payment: Payment }
+  | { kind: "missing" }
+  | { kind: "refuse"; error: PaymentError };
+
+/**
+ * Records a payment Stripe has confirmed, issuing the receipt for its fiscal year. Idempotent on
+ * the PaymentIntent id. The charge is recomputed as of the moment the payment succeeded; a
+ * payment for a year already held, a year not on sale, or an amount that is no longer the amount
+ * due is refunded and refused (409).
  */
 export async function recordConfirmedPayment(confirmed: Confirmed): Promise<RecordResult> {
   faultPoint("payment.before-record"); // tests only: die between Stripe's success and our record
   const db = getDb();
-  const outcome = db.transaction((tx) => {
+  const paidAt = succeededAt(confirmed);
+  const outcome: Outcome = db.transaction((tx): Outcome => {
     const existing = tx.select().from(payments).where(eq(payments.stripePaymentId, confirmed.paymentIntentId)).get();
-    if (existing) return { kind: "existing" as const, payment: existing };
+    if (existing) return { kind: "existing", payment: existing };
     const business = tx.select().from(businesses).where(eq(businesses.id, confirmed.businessId)).get();
-    if (!business) return { kind: "missing" as const };
-    if (business.hasPaidBTR) return { kind: "duplicate" as const };
+    if (!business) return { kind: "missing" };
+    const years = receiptYears(business.id, tx);
+    const standing = standingOfBusiness(business, paidAt, years);
+    const year = confirmed.fiscalYear ?? standing.purchasable[0] ?? standing.currentYear;
+    if (years.includes(year)) return { kind: "refuse", error: new PaymentError(409, heldMessage(year), "already_paid") };
+    if (!standing.purchasable.includes(year)) {
+      return { kind: "refuse", error: new PaymentError(409, `The receipt for ${fiscalYearName(year)} is not on sale.`, "not_on_sale") };
+    }
+    const charge = chargeFor(getSchedule(year), business, paidAt, { neverReceipted: years.length === 0 });
+    if (confirmed.amount !== charge.totalCents) {
+      return {
+        kind: "refuse",
+        error: new PaymentError(
+          409,
+          `The amount due for ${fiscalYearName(year)} changed before your payment completed: it is now ${formatCents(charge.totalCents)}${
+            charge.penalty.percent ? ` (including a ${charge.penalty.percent}% late penalty)` : ""
+          }. Your payment of ${formatCents(confirmed.amount)} has been refunded; please pay again.`,
+          "amount_changed",
+        ),
+      };
+    }
     const payer = tx.select({ id: users.id }).from(users).where(eq(users.id, confirmed.userId)).get();
-    const payment = tx
-      .insert(payments)
-      .values({
-        userId: payer ? confirmed.userId : null,
-        businessId: confirmed.businessId,
-        amount: confirmed.amount,
-        currency: confirmed.currency,
-        description: confirmed.description,
-        stripePaymentId: confirmed.paymentIntentId,
-        receiptUrl: confirmed.receiptUrl,
-        kind: "btr",
-        fiscalYear: fiscalYearLabel(new Date()),
-      })
-      .returning()
-      .get();
-    tx.update(businesses).set({ hasPaidBTR: true }).where(eq(businesses.id, confirmed.businessId)).run();
-    return { kind: "created" as const, payment };
-  });
+    const payment = insertReceipt(tx, {
+      userId: payer ? confirmed.userId : null,
+      businessId: confirmed.businessId,
+      charge,
+      amount: confirmed.amount,
+      currency: confirmed.currency,
+      description: confirmed.description,
+      stripePaymentId: confirmed.paymentIntentId,
+      receiptUrl: confirmed.receiptUrl,
+      kind: "btr",
+      paidAt,
+    });
+    if (!payment) return { kind: "refuse", error: new PaymentError(409, heldMessage(year), "already_paid") };
+    queueReceipt(tx, payment.id);
+    return { kind: "created", payment };
+    // IMMEDIATE: it reads then writes; a deferred one could fail at once against another writer.
+  }, { behavior: "immediate" });
   if (outcome.kind === "created") return { payment: outcome.payment, created: true };
   if (outcome.kind === "existing") return { payment: outcome.payment, created: false };
   if (outcome.kind === "missing") throw new PaymentError(404, "We couldn't find the business you're trying to pay for", "not_found");
-  // A second successful charge for a receipt already paid: give the money back.
+  // Money taken for a receipt that is not issued goes back.
   await getStripe()
-    .refunds.create({ payment_intent: confirmed.paymentIntentId, reason: "duplicate" }, { idempotencyKey: `refund-dup-${confirmed.paymentIntentId}` })
-    .catch((error: unknown) => console.error(`Could not refund duplicate BTR charge ${confirmed.paymentIntentId}:`, error));
-  throw new PaymentError(409, "This business has already paid its Business Tax Receipt.", "already_paid");
+    .refunds.create(
+      { payment_intent: confirmed.paymentIntentId, reason: outcome.error.code === "already_paid" ? "duplicate" : "requested_by_customer" },
+      { idempotencyKey: `refund-${outcome.error.code}-${confirmed.paymentIntentId}` },
+    )
+    .catch((error: unknown) => console.error(`Could not refund BTR charge ${confirmed.paymentIntentId}:`, error));
+  throw outcome.error;
 }
 
 /**
  * The browser (or the success URL) reports a payment: check with Stripe that it succeeded for
- * this business and this user and for the right amount, then record it.
+ * this business and this user, then record it (which checks the year and the amount).
  */
 export async function verifyAndRecordPayment({
   stripePaymentId,
   businessId,
   userId,
-  clientAmount,
 }: {
   stripePaymentId: string;
   businessId: number;
   userId: number;
+  /** Ignored: the amount recorded is Stripe's, checked against the server's charge. */
   clientAmount?: unknown;
 }): Promise<RecordResult> {
   if (!/^(pi|cs)_[A-Za-z0-9_]{6,255}$/.test(stripePaymentId)) {
@@ -321,8 +437,6 @@ export async function verifyAndRecordPayment({
   }
   const business = getBusinessById(businessId);
   if (!business) throw new PaymentError(404, "We couldn't find the business you're trying to pay for", "not_found");
-  const fee = feeFor(business);
-  assertClientAmount(clientAmount, fee);
   const confirmed = await retrieveConfirmed(stripePaymentId);
   if (!confirmed || confirmed.currency !== CURRENCY) {
     throw new PaymentError(400, "Stripe did not confirm this payment.", "not_confirmed");
@@ -337,9 +451,6 @@ export async function verifyAndRecordPayment({
     }
     return { payment: existing, created: false };
   }
-  if (confirmed.amount !== fee.totalCents) {
-    throw new PaymentError(400, "The amount paid does not match the fee for this business.", "amount_mismatch");
-  }
   return recordConfirmedPayment(confirmed);
 }
 
@@ -351,14 +462,14 @@ export async function recordFromStripeObject(stripeId: string): Promise<RecordRe
   if (!business) return null;
   const existing = getDb().select().from(payments).where(eq(payments.stripePaymentId, confirmed.paymentIntentId)).get();
   if (existing) return { payment: existing, created: false };
-  if (confirmed.amount !== feeFor(business).totalCents || business.ownerId !== confirmed.userId) {
+  if (business.ownerId !== confirmed.userId) {
     console.error(`Stripe payment ${confirmed.paymentIntentId} does not match business ${business.id}; not recorded.`);
     return null;
   }
   try {
     return await recordConfirmedPayment(confirmed);
   } catch (error) {
-    if (error instanceof PaymentError && error.code === "already_paid") return null;
+    if (error instanceof PaymentError && ["already_paid", "amount_changed", "not_on_sale"].includes(error.code)) return null;
     throw error;
   }
 }
@@ -422,9 +533,9 @@ export function getReceiptForViewer(paymentId: number, viewer: { id: number; isA
   return row;
 }
 
-/** 'BTR-2026-000042': fiscal year start and the payment id. */
-export function receiptNumber(payment: Pick<Payment, "id" | "fiscalYear">) {
-  return `BTR-${payment.fiscalYear.slice(0, 4)}-${String(payment.id).padStart(6, "0")}`;
+/** The receipt number ("2027-000123"), or for a payment that holds no receipt its payment reference. */
+export function receiptNumber(payment: Pick<Payment, "id" | "receiptNumber">) {
+  return payment.receiptNumber ?? `P-${String(payment.id).padStart(6, "0")}`;
 }
 
 /** The JSON shape of a payment in the API. */
@@ -440,6 +551,10 @@ export function paymentJson(payment: Payment) {
     receiptUrl: payment.receiptUrl,
     kind: payment.kind,
     fiscalYear: payment.fiscalYear,
+    /** The fiscal year as the year it ends (2027 for "2026-2027"). */
+    taxYear: payment.taxYear,
+    taxCents: payment.taxCents,
+    penaltyCents: payment.penaltyCents,
     receiptNumber: receiptNumber(payment),
     createdAt: payment.createdAt.toISOString(),
   };

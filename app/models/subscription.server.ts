@@ -10,12 +10,28 @@
  * bank asks for it). The first charge is the invoice at trial end, for the new fiscal year.
  * Renewal invoices arrive by webhook and are recorded as payments, once per invoice.
  */
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, notInArray, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type Business } from "~/db/schema";
-import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
-import { CURRENCY, feeFor } from "~/lib/fee";
+import { CURRENCY, formatCents } from "~/lib/fee";
+import {
+  chargeFor,
+  dueDateOf,
+  fiscalYearName,
+  fiscalYearOf,
+  longDate,
+  renewalChargeOn,
+  renewalOpensOn,
+  startOfTownDay,
+  taxFor,
+  townDate,
+  type FiscalYear,
+} from "~/lib/tax-year";
 import { getBusinessById, isOwner } from "~/models/business.server";
+import { getSchedule } from "~/models/fee-schedule.server";
+import { queueReceipt, queueRenewalFailed } from "~/models/mail-events.server";
+import { holdsCurrentReceipt, insertReceipt, receiptYears } from "~/models/receipt.server";
+import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 
 export const RENEWAL_FAILED_NOTICE =
@@ -42,7 +58,7 @@ export function requireSubscriptionOwner(businessId: number, userId: number): Bu
   if (!isOwner(business, userId)) {
     throw new SubscriptionError(403, "Only the owner of this business can manage its subscription.");
   }
-  if (!business.hasPaidBTR) {
+  if (!holdsCurrentReceipt(business.id)) {
     throw new SubscriptionError(409, "The Business Tax Receipt must be paid before setting up auto-renewal.");
   }
   return business;
@@ -73,24 +89,88 @@ export async function getOrCreateCustomer(userId: number): Promise<string> {
   return db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).get()!.id!;
 }
 
-async function yearlyPrice(business: Business): Promise<string> {
-  const fee = feeFor(business);
+/** The renewal's yearly price: the tax the schedule of `fiscalYear` gives for the business's counts. */
+async function yearlyPrice(business: Business, fiscalYear: FiscalYear): Promise<string> {
+  const amount = taxFor(getSchedule(fiscalYear), business.employeeCount, business.vehicleCount).taxCents;
   const price = await getStripe().prices.create(
     {
       currency: CURRENCY,
-      unit_amount: fee.totalCents,
+      unit_amount: amount,
       recurring: { interval: "year" },
       product_data: { name: `Business Tax Receipt renewal - ${business.name}`.slice(0, 250) },
-      metadata: { businessId: String(business.id) },
+      metadata: { businessId: String(business.id), fiscalYear: String(fiscalYear) },
     },
-    { idempotencyKey: `price-b${business.id}-c${fee.totalCents}` },
+    { idempotencyKey: `price-b${business.id}-y${fiscalYear}-c${amount}` },
   );
   return price.id;
 }
 
-/** Unix seconds of the next BTR year's start (October 1, 00:00 UTC): the end of the set-up's free trial. */
-export function nextRenewalTrialEnd(now = new Date()): number {
-  return Math.floor(fiscalYearRange(now).to.getTime() / 1000);
+/**
+ * When auto-renewal charges next: the schedule's renewal charge day (September 1 by default, inside
+ * the renewal window, so a card that fails leaves a month before the September 30 due date) before
+ * the first coming fiscal year the business does not hold yet. Midnight in the town.
+ */
+export function nextRenewalChargeAt(at: Date = now(), heldYears: FiscalYear[] = []): { chargeAt: Date; fiscalYear: FiscalYear } {
+  for (let fy = fiscalYearOf(at) + 1; ; fy++) {
+    const chargeAt = startOfTownDay(renewalChargeOn(getSchedule(fy)));
+    if (chargeAt > at && !heldYears.includes(fy)) return { chargeAt, fiscalYear: fy };
+  }
+}
+
+/** Unix seconds of the next renewal charge: the end of the set-up's free trial (the subscription's billing anchor). */
+export function nextRenewalTrialEnd(at: Date = now(), heldYears: FiscalYear[] = []): number {
+  return Math.floor(nextRenewalChargeAt(at, heldYears).chargeAt.getTime() / 1000);
+}
+
+/**
+ * The fiscal year a renewal invoice buys, from the start of the period it bills: a charge inside a
+ * renewal window (from July 1) buys the coming year; one on or after October 1 (subscriptions set up
+ * before renewals moved into the window) buys the year it falls in.
+ */
+export function fiscalYearBilled(periodStart: Date): FiscalYear {
+  const fy = fiscalYearOf(periodStart);
+  return townDate(periodStart) >= renewalOpensOn(getSchedule(fy + 1)) ? fy + 1 : fy;
+}
+
+/**
+ * Keeps a live subscription's price at what its next charge should be: the schedule of the year it
+ * buys and the business's current counts. Stripe bills the next invoice at the item's price at that
+ * time; changing it with proration_behavior "none" changes only future invoices (Stripe's documented
+ * way to change the amount before a renewal). Returns the amount when it changed.
+ */
+export async function syncRenewalPrice(businessId: number): Promise<number | null> {
+  const business = getBusinessById(businessId);
+  if (!business?.stripeSubscriptionId || !hasLiveSubscription(business)) return null;
+  const stripe = getStripe();
+  const sub = await stripe.subscriptions.retrieve(business.stripeSubscriptionId);
+  const item = sub.items.data[0];
+  if (!item) return null;
+  const year = fiscalYearBilled(new Date(item.current_period_end * 1000));
+  const amount = taxFor(getSchedule(year), business.employeeCount, business.vehicleCount).taxCents;
+  if (item.price.unit_amount === amount) return null;
+  await stripe.subscriptions.update(sub.id, {
+    items: [{ id: item.id, price: await yearlyPrice(business, year) }],
+    proration_behavior: "none",
+  });
+  return amount;
+}
+
+/** After the town changes a schedule: every live subscription's next charge follows it. */
+export async function syncAllRenewalPrices(): Promise<number> {
+  const live = getDb()
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(isNotNull(businesses.stripeSubscriptionId), notInArray(businesses.subscriptionStatus, ["canceled", "incomplete", "incomplete_expired"])))
+    .all();
+  let changed = 0;
+  for (const { id } of live) {
+    try {
+      if ((await syncRenewalPrice(id)) !== null) changed++;
+    } catch (error) {
+      console.error(`Could not update the renewal price of business ${id}:`, error);
+    }
+  }
+  return changed;
 }
 
 /** Always read subscriptions with their pending card set-up, to tell a confirmed one from an unconfirmed one. */
@@ -202,13 +282,14 @@ export async function createSubscription({
     const pm = await stripe.paymentMethods.retrieve(paymentMethodId);
     if (!pm.customer) await stripe.paymentMethods.attach(paymentMethodId, { customer });
     else if (pm.customer !== customer) throw new SubscriptionError(400, "This card belongs to another customer.");
-    const price = await yearlyPrice(business);
+    const next = nextRenewalChargeAt(now(), receiptYears(business.id));
+    const price = await yearlyPrice(business, next.fiscalYear);
     sub = await stripe.subscriptions.create(
       {
         customer,
         items: [{ price }],
         default_payment_method: paymentMethodId,
-        trial_end: nextRenewalTrialEnd(),
+        trial_end: Math.floor(next.chargeAt.getTime() / 1000),
         payment_behavior: "allow_incomplete",
         metadata: { businessId: String(business.id), userId: String(userId) },
         expand: EXPAND_SETUP,
@@ -247,7 +328,8 @@ export async function createSubscriptionCheckout({
   try {
     await dropUnconfirmed(business);
     const customer = await getOrCreateCustomer(userId);
-    const price = await yearlyPrice(business);
+    const next = nextRenewalChargeAt(now(), receiptYears(business.id));
+    const price = await yearlyPrice(business, next.fiscalYear);
     const metadata = { businessId: String(business.id), userId: String(userId) };
     const session = await getStripe().checkout.sessions.create({
       mode: "subscription",
@@ -257,7 +339,7 @@ export async function createSubscriptionCheckout({
       cancel_url: `${appUrl}/business/${business.id}`,
       metadata,
       // Nothing is due today: the first charge is when the next BTR year begins.
-      subscription_data: { metadata, trial_end: nextRenewalTrialEnd() },
+      subscription_data: { metadata, trial_end: Math.floor(next.chargeAt.getTime() / 1000) },
     });
     if (!session.url) throw new Error("Checkout Session without url");
     return session.url;
@@ -382,29 +464,62 @@ export async function recordInvoicePaid(invoiceId: string) {
   const business = businessForSubscription(sub.id, sub.metadata);
   if (!business) return null;
   if (business.stripeSubscriptionId !== sub.id && !(await linkSubscription(business, sub))) return null;
-  const periodStart = invoice.lines.data[0]?.period?.start ?? invoice.period_start;
+  const chargedAt = invoice.status_transitions?.paid_at ? new Date(invoice.status_transitions.paid_at * 1000) : null;
+  const clock = now();
+  // As for one-off payments (succeededAt in payment.server.ts): Stripe's time, the fixed clock in tests.
+  const paidAt = !isClockFixed() && chargedAt && chargedAt < clock ? chargedAt : clock;
   const db = getDb();
   return db.transaction((tx) => {
     const existing = tx.select().from(payments).where(eq(payments.stripePaymentId, invoice.id)).get();
     if (existing) return { payment: existing, created: false };
-    const payment = tx
-      .insert(payments)
-      .values({
-        userId: business.ownerId,
-        businessId: business.id,
-        amount: invoice.amount_paid,
-        currency: invoice.currency,
-        description: "Business Tax Receipt renewal",
-        stripePaymentId: invoice.id,
-        receiptUrl: invoice.hosted_invoice_url ?? null,
-        kind: "renewal",
-        fiscalYear: fiscalYearLabel(new Date(periodStart * 1000)),
-      })
-      .returning()
-      .get();
+    // The renewal buys the year its billing period is for (the coming one, charged inside the renewal window).
+    const years = receiptYears(business.id, tx);
+    const periodStart = invoice.lines.data[0]?.period?.start ?? invoice.period_start;
+    const year = fiscalYearBilled(new Date(periodStart * 1000));
+    const computed = chargeFor(getSchedule(year), business, new Date(periodStart * 1000), { neverReceipted: years.length === 0 });
+    // What Stripe charged is what was paid: a differing amount is kept as the tax, and logged.
+    const charge =
+      computed.totalCents === invoice.amount_paid
+        ? computed
+        : { ...computed, taxCents: invoice.amount_paid, penaltyCents: 0, totalCents: invoice.amount_paid };
+    if (charge !== computed) console.error(`Renewal invoice ${invoice.id} charged ${invoice.amount_paid}, schedule says ${computed.totalCents}.`);
+    const values = {
+      userId: business.ownerId,
+      businessId: business.id,
+      charge,
+      amount: invoice.amount_paid,
+      currency: invoice.currency,
+      description: "Business Tax Receipt renewal",
+      stripePaymentId: invoice.id,
+      receiptUrl: invoice.hosted_invoice_url ?? null,
+      kind: "renewal" as const,
+      paidAt,
+    };
+    let payment = insertReceipt(tx, values);
+    if (!payment) {
+      // The year was already bought by hand: the payment is kept (no receipt) for the town to refund.
+      console.error(`Renewal invoice ${invoice.id} paid for FY${year}, which business ${business.id} already holds.`);
+      payment = tx
+        .insert(payments)
+        .values({
+          userId: business.ownerId,
+          businessId: business.id,
+          amount: invoice.amount_paid,
+          currency: invoice.currency,
+          description: "Business Tax Receipt renewal (year already held)",
+          stripePaymentId: invoice.id,
+          receiptUrl: invoice.hosted_invoice_url ?? null,
+          kind: "renewal",
+          fiscalYear: `${year - 1}-${year}`,
+          taxYear: year,
+          taxCents: invoice.amount_paid,
+          paidAt,
+        })
+        .returning()
+        .get();
+    }
     tx.update(businesses)
       .set({
-        hasPaidBTR: true,
         renewalNotice: null,
         subscriptionStatus: statusOf(sub),
         renewalDate: periodEnd(sub),
@@ -412,8 +527,9 @@ export async function recordInvoicePaid(invoiceId: string) {
       })
       .where(eq(businesses.id, business.id))
       .run();
+    queueReceipt(tx, payment.id);
     return { payment, created: true };
-  });
+  }, { behavior: "immediate" });
 }
 
 /** invoice.payment_failed: a notice the owner sees on the dashboard and the business page. */
@@ -423,5 +539,20 @@ export async function recordInvoiceFailed(invoiceId: string) {
   if (!subId) return;
   const business = getDb().select().from(businesses).where(eq(businesses.stripeSubscriptionId, subId)).get();
   if (!business) return;
-  getDb().update(businesses).set({ renewalNotice: RENEWAL_FAILED_NOTICE }).where(eq(businesses.id, business.id)).run();
+  getDb().transaction((tx) => {
+    tx.update(businesses).set({ renewalNotice: renewalFailedNotice(invoice) }).where(eq(businesses.id, business.id)).run();
+    queueRenewalFailed(tx, business, { id: invoice.id, attempt: invoice.attempt_count ?? 1, amountCents: invoice.amount_due ?? null });
+  });
+}
+
+/**
+ * What the owner sees after a failed renewal charge: the notice, plus what is owed for which year
+ * and by when (the due date, after which the late penalty starts).
+ */
+export function renewalFailedNotice(invoice: Pick<Stripe.Invoice, "amount_due" | "period_start" | "lines">): string {
+  const periodStart = invoice.lines?.data?.[0]?.period?.start ?? invoice.period_start;
+  if (!periodStart) return RENEWAL_FAILED_NOTICE;
+  const year = fiscalYearBilled(new Date(periodStart * 1000));
+  const due = dueDateOf(getSchedule(year));
+  return `${RENEWAL_FAILED_NOTICE} ${formatCents(invoice.amount_due)} is owed for ${fiscalYearName(year)}, due by ${longDate(due)}; after that a late penalty applies (F.S. 205.053).`;
 }

@@ -12,6 +12,7 @@ import { getEnv } from "~/utils/env.server";
 import { getDummyHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import type { PublicUser } from "~/lib/types";
 import { forgetAttempts, lockoutSeconds, recordAttempt } from "./login-attempt.server";
+import { queueWelcome } from "./mail-events.server";
 import { deleteOtherSessions } from "./session.server";
 
 export const USERNAME_TAKEN = "Username is already taken";
@@ -90,17 +91,21 @@ export async function registerUser(input: RegisterInput): Promise<Result<{ user:
 
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = getDb()
-      .insert(users)
-      .values({
-        username: input.username.trim(),
-        email: normalizeEmail(input.email),
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
-        passwordHash,
-      })
-      .returning()
-      .get();
+    const user = getDb().transaction((tx) => {
+      const created = tx
+        .insert(users)
+        .values({
+          username: input.username.trim(),
+          email: normalizeEmail(input.email),
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          passwordHash,
+        })
+        .returning()
+        .get();
+      queueWelcome(tx, created.id);
+      return created;
+    });
     return { ok: true, user: toPublicUser(user) };
   } catch (error) {
     const which = uniqueViolation(error);
@@ -152,6 +157,8 @@ export function updateProfile(userId: number, input: ProfileInput): Result<{ use
         firstName: emptyToNull(input.firstName),
         lastName: emptyToNull(input.lastName),
         email: normalizeEmail(input.email),
+        // A new address must be confirmed again before reminders go to it.
+        emailVerifiedAt: sql`CASE WHEN ${users.email} = ${normalizeEmail(input.email)} THEN ${users.emailVerifiedAt} ELSE NULL END`,
       })
       .where(eq(users.id, userId))
       .returning()

@@ -100,6 +100,14 @@ export default function Admin() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+      <p className="mt-2 flex flex-wrap gap-4 text-sm">
+        <Link to="/admin/tax-years" className="underline">
+          Receipts by fiscal year, due and delinquent businesses
+        </Link>
+        <Link to="/admin/fee-schedule" className="underline">
+          Fee schedule
+        </Link>
+      </p>
 
       <section aria-labelledby="summary-heading" className="mt-6">
         <h2 id="summary-heading" className="sr-only">
@@ -133,6 +141,12 @@ export default function Admin() {
           </Link>
         </div>
       </section>
+
+      <p className="mt-6">
+        <Link to="/admin/mail" className="text-primary-700 underline dark:text-primary-100">
+          Mail outbox
+        </Link>
+      </p>
 
       <TabNav
         label="Admin sections"

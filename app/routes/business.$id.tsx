@@ -11,6 +11,7 @@ import { getBusinessById, isOwner, toPublicBusiness } from "~/models/business.se
 import { RegistrySections } from "~/components/business/registry-sections";
 import { STATE_FILING_LABELS } from "~/lib/cordata";
 import { getRegistryDetails } from "~/models/business-registry.server";
+import { holdsCurrentReceipt } from "~/models/receipt.server";
 import { getEnv } from "~/utils/env.server";
 import { getUser } from "~/utils/session.server";
 import type { PageCacheHandle } from "~/utils/cache.server";
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Ownership is decided here: the owner's id never reaches the browser.
   const owner = isOwner(row, user?.id);
   const subscription =
-    owner && row.hasPaidBTR
+    owner && holdsCurrentReceipt(row.id)
       ? {
           businessId: row.id,
           status: row.subscriptionStatus,

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CANCEL_CONFIRMATION, formatRenewalDate, SubscriptionCard } from "~/components/subscription-card";
 import { Button, buttonClass } from "~/components/ui/button";
+import { holdsCurrentReceipt } from "~/models/receipt.server";
 import {
   cancelSubscription,
   completeSubscriptionCheckout,
@@ -27,7 +28,7 @@ export const meta: MetaFunction = () =>
 async function requireOwner(request: Request, rawId: string | undefined) {
   const user = await requireUser(request, { description: "Please log in to manage your subscription" });
   const business = requireOwnedBusiness(rawId, user.id);
-  if (!business.hasPaidBTR) throw redirect(`/business/${business.id}`);
+  if (!holdsCurrentReceipt(business.id)) throw redirect(`/business/${business.id}`);
   return { user, business };
 }
 

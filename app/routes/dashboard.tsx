@@ -8,7 +8,11 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { TabNav } from "~/components/ui/tab-nav";
 import { formatCardDate, formatLongDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
+import { fiscalYearName, longDate, renewalOpensOn, STANDING_LABELS, validityText } from "~/lib/tax-year";
 import { listUserBusinesses, type DashboardBusiness } from "~/models/dashboard.server";
+import { getSchedule } from "~/models/fee-schedule.server";
+import { receiptYearsOf, standingOfBusiness, type BusinessStanding } from "~/models/receipt.server";
+import { now } from "~/utils/clock.server";
 import { requireUser } from "~/utils/session.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -25,6 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab: Tab = new URL(request.url).searchParams.get("tab") === "payments" ? "payments" : "businesses";
   const businesses = listUserBusinesses(user.id);
   const payments = listPaymentsForUser(user.id);
+  const at = now();
+  const receiptYears = receiptYearsOf(businesses.map((b) => b.id));
   return {
     user: { username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, createdAt: user.createdAt },
     tab,
@@ -39,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       autoRenew: b.autoRenew,
       renewalDate: b.renewalDate ? b.renewalDate.toISOString() : null,
       renewalNotice: b.renewalNotice,
+      standing: b.taxState === "claim" ? null : standingSummary(standingOfBusiness(b, at, receiptYears.get(b.id) ?? []), b.id),
     })),
     payments: payments.map((p) => ({
       id: p.id,
@@ -49,6 +56,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: p.createdAt.toISOString(),
     })),
   };
+}
+
+/** The business's standing in words, and the next step (issue 21). */
+function standingSummary(s: BusinessStanding, businessId: number) {
+  const held = (fy: number) => `Holds the receipt for ${fiscalYearName(fy)} (${validityText(fy).replace(/^Valid /, "valid ")}).`;
+  const next = s.currentYear + 1;
+  let text: string;
+  let action: { to: string; label: string } | null = null;
+  switch (s.standing) {
+    case "current":
+      text = `${held(s.currentYear)} Receipts for ${fiscalYearName(next)} go on sale ${longDate(renewalOpensOn(getSchedule(next)))}.`;
+      break;
+    case "renewal open":
+      text = `${held(s.currentYear)} ${fiscalYearName(next)} receipts are on sale: ${formatCents(s.charges[0]?.totalCents ?? 0)}, due by ${longDate(s.dueOn!)}.`;
+      action = { to: `/payment/${businessId}?year=${next}`, label: `Buy ${fiscalYearName(next)}` };
+      break;
+    case "due":
+      text = `The ${fiscalYearName(s.currentYear)} receipt (${formatCents(s.totalOwedCents)}) is due by ${longDate(s.dueOn!)}; after that a late penalty applies.`;
+      break;
+    case "delinquent":
+      text = `${formatCents(s.totalOwedCents)} owed today for ${s.owed.map(fiscalYearName).join(" and ")}, including ${formatCents(s.penaltyOwedCents)} of late penalty (F.S. 205.053: 10% for October plus 5% a month, at most 25%).`;
+      break;
+    default:
+      text = `No receipt yet: the ${fiscalYearName(s.currentYear)} receipt costs ${formatCents(s.totalOwedCents)}.`;
+  }
+  return { standing: s.standing, label: STANDING_LABELS[s.standing], text, action };
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -202,6 +235,17 @@ function BusinessList({ businesses }: { businesses: BusinessRow[] }) {
             </div>
             <TaxAction business={b} />
           </div>
+          {b.standing ? (
+            <p className="mt-3 text-sm" data-testid={`standing-${b.id}`}>
+              <strong>Standing: {b.standing.label}.</strong> {b.standing.text}{" "}
+              {b.standing.action ? (
+                <Link to={b.standing.action.to} className={linkClass}>
+                  {b.standing.action.label}
+                  <span className="sr-only"> for {b.name}</span>
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
           <SubscriptionLine business={b} />
           {b.renewalNotice ? (
             <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">

@@ -10,18 +10,21 @@ import { InlineCardPayment } from "~/components/payment/inline-card-payment";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useActionCall } from "~/lib/hooks/use-action-call";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { feeFor, formatCents } from "~/lib/fee";
+import { formatCents } from "~/lib/fee";
 import { parseId } from "~/lib/ids";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
+import { addDays, fiscalYearName, longDate, STANDING_LABELS, townDate, validityText, type Charge } from "~/lib/tax-year";
 import {
   createBtrCheckoutSession,
   createBtrPaymentIntent,
   getUserPaymentForBusiness,
+  parseFiscalYearInput,
   PaymentError,
   receiptNumber,
   requirePayableBusiness,
   verifyAndRecordPayment,
 } from "~/models/payment.server";
+import { now } from "~/utils/clock.server";
 import { getPublishableKey, isDemoMode } from "~/services/stripe.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
@@ -53,7 +56,13 @@ async function refusal(error: PaymentError, businessId: number) {
     case "already_paid":
       return redirectWithToast(`/business/${businessId}`, {
         title: "BTR Already Paid",
-        description: "This business has already paid its Business Tax Receipt.",
+        description: error.message,
+      });
+    case "not_on_sale":
+      return redirectWithToast(`/business/${businessId}`, {
+        title: "Not On Sale",
+        description: error.message,
+        variant: "destructive",
       });
     default:
       return null;
@@ -99,23 +108,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           stripePaymentId: payment.stripePaymentId,
           amount: payment.amount,
           receiptNumber: receiptNumber(payment),
+          fiscalYear: fiscalYearName(payment.taxYear),
+          validity: validityText(payment.taxYear),
         },
       };
     }
   }
 
-  let business;
+  let payable;
+  const requestedYear = url.searchParams.get("year");
   try {
-    business = requirePayableBusiness(businessId, user.id);
+    payable = requirePayableBusiness(businessId, user.id, requestedYear ? (parseFiscalYearInput(requestedYear) ?? -1) : undefined);
   } catch (error) {
     if (error instanceof PaymentError) throw await refusal(error, businessId);
     throw error;
   }
+  const { business, standing, charge } = payable;
   return {
     step: "form" as const,
     businessId,
     business: { id: business.id, name: business.name, documentNumber: business.documentNumber },
-    fee: feeFor(business),
+    fee: charge,
+    year: {
+      fiscalYear: charge.fiscalYear,
+      name: fiscalYearName(charge.fiscalYear),
+      validity: validityText(charge.fiscalYear),
+    },
+    standing: standing.standing,
+    standingLabel: STANDING_LABELS[standing.standing],
+    /** Other years this business can buy now (e.g. an older unpaid year), for links. */
+    otherYears: standing.purchasable.filter((y) => y !== charge.fiscalYear).map((y) => ({ fiscalYear: y, name: fiscalYearName(y) })),
+    penaltyNote: penaltyNote(charge, standing.dueOn),
     demo: isDemoMode(),
     publishableKey: getPublishableKey(),
     cancelled: url.searchParams.get("cancelled") === "1",
@@ -150,11 +173,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
         userId: user.id,
         description: submission.value.description,
         clientAmount: form.get("amount"),
+        fiscalYear: submission.value.fiscalYear,
       });
       return data<InlineStepResult>({ clientSecret });
     } catch (error) {
       if (!(error instanceof PaymentError)) throw error;
-      return dataWithToast<InlineStepResult>(request, { error: { message: error.message } }, INITIATE_FAILED, { status: error.status });
+      // A refusal the payer can act on (the amount due changed, the year is already held) is told as is.
+      const toast = error.status === 400 || error.status === 409 ? { ...INITIATE_FAILED, description: error.message } : INITIATE_FAILED;
+      return dataWithToast<InlineStepResult>(request, { error: { message: error.message } }, toast, { status: error.status });
     }
   }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -164,6 +190,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       userId: user.id,
       description: submission.value.description,
       origin: publicOrigin(request),
+      fiscalYear: submission.value.fiscalYear,
     });
     return redirect(session.url);
   } catch (error) {
@@ -191,13 +218,37 @@ async function recordInline(request: Request, form: FormData, businessId: number
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     console.error(`Could not record payment ${stripePaymentId}: ${error.message}`);
+    // Refunded refusals (the amount due changed, the year is held) say what happened and what to do.
+    const refunded = error.code === "amount_changed" || error.code === "already_paid" || error.code === "not_on_sale";
     return dataWithToast<InlineStepResult>(
       request,
       { error: { message: error.message } },
-      { title: "Record Failed", description: "Failed to record payment. Please contact support", variant: "destructive" },
+      refunded
+        ? { title: "Payment Refunded", description: error.message, variant: "destructive" }
+        : { title: "Record Failed", description: "Failed to record payment. Please contact support", variant: "destructive" },
       { status: error.status },
     );
   }
+}
+
+/**
+ * When the amount shown changes by itself: a late penalty grows on the first of each month (in
+ * the town's time zone) until its cap, and the amount charged is the one of the day the payment
+ * succeeds. Before the due date, the day after it is when the penalty starts.
+ */
+function penaltyNote(charge: Charge, dueOn: string | null): string | null {
+  const today = townDate(now());
+  if (charge.penalty.cents > 0) {
+    if (charge.penalty.percent >= 25) return null;
+    const [y, m] = today.split("-").map(Number);
+    const firstOfNext = `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, "0")}-01`;
+    const lastDay = addDays(firstOfNext, -1);
+    return `This amount applies to payments completed by ${longDate(lastDay)} (Eastern time). From ${longDate(firstOfNext)} the late penalty rises by 5% of the tax.`;
+  }
+  if (dueOn && dueOn >= today) {
+    return `Due by ${longDate(dueOn)}: from ${longDate(addDays(dueOn, 1))} a late penalty of 10% of the tax applies (F.S. 205.053).`;
+  }
+  return null;
 }
 
 const STEPS = ["Details", "Payment", "Done"] as const;
@@ -255,6 +306,12 @@ function SuccessStep({ data }: { data: Extract<LoaderData, { step: "success" }> 
             <dd className="inline">{data.payment.receiptNumber}</dd>
           </div>
           <div>
+            <dt className="inline font-medium">Fiscal year: </dt>
+            <dd className="inline" data-testid="paid-fiscal-year">
+              {data.payment.fiscalYear} ({data.payment.validity})
+            </dd>
+          </div>
+          <div>
             <dt className="inline font-medium">Amount paid: </dt>
             <dd className="inline">{formatCents(data.payment.amount)}</dd>
           </div>
@@ -298,6 +355,7 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
         // A failure's toast comes from the server's flash, like every server result.
         const result = await call(`/payment/${data.business.id}`, {
           intent: "create-intent",
+          fiscalYear: String(data.year.fiscalYear),
           amount: String(data.fee.totalCents),
           description: submission.value.description,
         });
@@ -316,6 +374,33 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
         {data.business.name} <span className="text-slate-600 dark:text-slate-400">· Document {data.business.documentNumber}</span>
       </p>
       <Steps current={intent ? 1 : 0} />
+      <section aria-labelledby="year-heading" className="mb-6 rounded-md border border-slate-200 p-4 text-sm dark:border-slate-700">
+        <h2 id="year-heading" className="text-lg font-semibold">
+          Fiscal year <span data-testid="pay-fiscal-year">{data.year.name}</span>
+        </h2>
+        <p className="mt-1">{data.year.validity}</p>
+        <p className="mt-1">
+          Standing: <span data-testid="pay-standing">{data.standingLabel}</span>
+        </p>
+        {data.penaltyNote ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="penalty-note">
+            {data.penaltyNote}
+          </p>
+        ) : null}
+        {data.otherYears.length > 0 ? (
+          <p className="mt-2">
+            Also owed or on sale:{" "}
+            {data.otherYears.map((y, i) => (
+              <span key={y.fiscalYear}>
+                {i > 0 ? ", " : null}
+                <Link to={`/payment/${data.business.id}?year=${y.fiscalYear}`} className="underline">
+                  pay {y.name}
+                </Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </section>
       {data.demo ? (
         <p className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="demo-notice">
           Demo payments: no real card is charged. Use the test card 4242 4242 4242 4242.
@@ -350,6 +435,7 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
         </section>
       ) : (
         <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="fiscalYear" value={data.year.fiscalYear} />
           <div>
             <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium">
               Description

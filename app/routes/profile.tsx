@@ -3,11 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { EmailPreferences } from "~/components/account/email-preferences";
 import { PersonFields } from "~/components/account/person-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { FieldFor, FormAlert } from "~/components/ui/form-field";
 import { DeleteAccountSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/auth";
+import { sendVerificationEmail, setRemindersOptOut } from "~/models/mail-preferences.server";
 import { changePassword, deleteAccount, updateProfile } from "~/models/user.server";
 import { destroySession, readSessionId, requireUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
@@ -113,6 +115,22 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  if (intent === "send-verification") {
+    sendVerificationEmail(user.id);
+    return redirectWithToast("/profile?tab=profile", {
+      title: "Confirmation link sent",
+      description: `We emailed a confirmation link to ${user.email}.`,
+    });
+  }
+
+  if (intent === "reminders") {
+    setRemindersOptOut(user.id, formData.get("reminders") === "off");
+    return redirectWithToast("/profile?tab=profile", {
+      title: "Email preferences saved",
+      description: formData.get("reminders") === "off" ? "You will not receive renewal reminders." : "Renewal reminders are on.",
+    });
+  }
+
   throw data("Unknown form action", { status: 400 });
 }
 
@@ -166,6 +184,14 @@ export default function ProfilePage() {
               <PasswordForm key={location.key} lastResult={lastResult("password")} />
             )}
           </section>
+          {tab === "profile" ? (
+            <EmailPreferences
+              key={`${location.key}-prefs`}
+              email={user.email}
+              verified={Boolean(user.emailVerifiedAt)}
+              remindersOn={!user.remindersOptOut}
+            />
+          ) : null}
           <section className="mt-8 rounded-lg border border-red-200 p-6 dark:border-red-900" aria-labelledby="danger-heading">
             <h2 id="danger-heading" className="text-lg font-semibold">
               Delete account

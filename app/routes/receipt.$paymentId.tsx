@@ -4,10 +4,8 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { formatLongDate } from "~/lib/dates";
-import { formatCents } from "~/lib/fee";
-import { getReceiptForViewer, receiptNumber } from "~/models/payment.server";
-import { getEnv } from "~/utils/env.server";
+import { getReceiptForViewer } from "~/models/payment.server";
+import { receiptDocument } from "~/models/receipt-document.server";
 import { requireUser } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
@@ -26,26 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const row = paymentId ? getReceiptForViewer(paymentId, user) : undefined;
   if (!row) throw data({ message: NOT_FOUND }, { status: 404 });
   const { payment, business } = row;
-  const env = getEnv();
-  return {
-    receipt: {
-      number: receiptNumber(payment),
-      paymentId: payment.id,
-      stripePaymentId: payment.stripePaymentId,
-      amount: payment.amount,
-      description: payment.description,
-      fiscalYear: payment.fiscalYear,
-      kind: payment.kind,
-      date: payment.createdAt.toISOString(),
-    },
-    business: {
-      id: business.id,
-      name: business.name,
-      documentNumber: business.documentNumber,
-      address: [business.address1, business.address2, business.city, business.state, business.zip].filter(Boolean).join(", "),
-    },
-    town: { name: env.TOWN_NAME, state: env.TOWN_STATE, email: env.TOWN_SUPPORT_EMAIL, phone: env.TOWN_SUPPORT_PHONE },
-  };
+  // One description of the receipt for this page and its PDF (/receipt/{id}/pdf).
+  return { paymentId: payment.id, receipt: receiptDocument(payment, business) };
 }
 
 /** Printing shows the receipt alone: the shell around <main> and the buttons are hidden. */
@@ -70,7 +50,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function ReceiptPage() {
-  const { receipt, business, town } = useLoaderData<typeof loader>();
+  const { receipt, paymentId } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   return (
@@ -79,35 +59,55 @@ export default function ReceiptPage() {
       <article id="btr-receipt" className="rounded-lg border border-slate-300 bg-white p-8 text-slate-900 shadow-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100" aria-labelledby="receipt-title">
         <header className="border-b border-slate-300 pb-4 text-center dark:border-slate-700">
           <p className="text-sm uppercase tracking-wide">
-            Town of {town.name}, {town.state}
+            Town of {receipt.town.name}, {receipt.town.state}
           </p>
+          <p className="text-xs">{receipt.town.address}</p>
           <h1 id="receipt-title" className="mt-1 text-2xl font-bold">
-            Local Business Tax Receipt
+            {receipt.title}
           </h1>
           <p className="mt-1 text-sm">
             Receipt number <span className="font-mono font-semibold" data-testid="receipt-number">{receipt.number}</span>
           </p>
+          <p className="mt-2 text-lg font-semibold" data-testid="receipt-fiscal-year">
+            Fiscal year {receipt.fiscalYear}
+          </p>
+          <p className="text-sm" data-testid="receipt-validity">
+            {receipt.validity}
+          </p>
         </header>
         <dl className="mt-4 divide-y divide-slate-200 text-sm dark:divide-slate-700">
-          <Row label="Business">{business.name}</Row>
-          <Row label="Document number">{business.documentNumber}</Row>
-          <Row label="Address">{business.address || "Not specified"}</Row>
-          <Row label="Town">{town.name}</Row>
-          <Row label="Fiscal year">
-            {receipt.fiscalYear} (October 1 – September 30)
+          <Row label="Business">{receipt.business.name}</Row>
+          <Row label="Document number">{receipt.business.documentNumber}</Row>
+          <Row label="Address">{receipt.business.address || "Not specified"}</Row>
+          <Row label="Town">{receipt.town.name}</Row>
+          <Row label="Fee">
+            <table className="w-full">
+              <tbody>
+                {receipt.lines.map((line) => (
+                  <tr key={line.label} className={line.kind === "penalty" ? "text-red-800 dark:text-red-300" : undefined}>
+                    <th scope="row" className="py-0.5 text-left font-normal">
+                      {line.label}
+                    </th>
+                    <td className="py-0.5 text-right">{line.amount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </Row>
           <Row label="Amount">
-            <span className="font-semibold">{formatCents(receipt.amount)}</span>
+            <span className="font-semibold" data-testid="receipt-total">
+              {receipt.total}
+            </span>
           </Row>
           <Row label="Description">{receipt.description}</Row>
-          <Row label="Date">{formatLongDate(receipt.date)}</Row>
+          <Row label="Date paid">{receipt.datePaid}</Row>
           <Row label="Payment type">Credit Card (Stripe)</Row>
           <Row label="Payment ID">
             <span className="break-all font-mono">{receipt.stripePaymentId}</span>
           </Row>
         </dl>
         <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">
-          Issued under Florida Statutes chapter 205. Questions: {town.email}, {town.phone}. Keep this receipt at your place of business.
+          Issued under Florida Statutes chapter 205. Questions: {receipt.town.email}, {receipt.town.phone}. Keep this receipt at your place of business.
         </p>
       </article>
       <div className="no-print mt-6 flex flex-wrap gap-3 print:hidden">
@@ -128,6 +128,13 @@ export default function ReceiptPage() {
             </Button>
           </>
         ) : null}
+        <a
+          href={`/receipt/${paymentId}/pdf`}
+          download={`receipt-${receipt.number}.pdf`}
+          className="inline-flex items-center rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          Download PDF
+        </a>
         <ButtonLink to="/dashboard" variant="outline">
           Back to Dashboard
         </ButtonLink>

@@ -17,12 +17,11 @@
  *     exactly when its data does; a stale page is never served. Entries also expire after TTL_MS.
  *   So, for the writes the product makes:
  *   - a claim sets the business's owner (an UPDATE of its row): version bump, answers start over;
- *   - a payment recorded for an unpaid business sets has_paid_btr (an UPDATE): bump; a payment
- *     that changes no business row (a duplicate report of one already recorded, the payments
- *     table only) does not bump and flushes nothing;
+ *   - a payment recorded (a new payments row, the receipt): bump; a duplicate report of one
+ *     already recorded writes nothing, does not bump and flushes nothing;
  *   - an import writes business rows (plain SQL): bump. SQLite fires AFTER UPDATE triggers even
  *     when the values are the same, so an importer should skip rows that did not change;
- *   - users, sessions, payments, subscriptions alone never touch the caches.
+ *   - users, sessions and subscriptions alone never touch the caches.
  *
  * The switch: SEARCH_CACHE=off (environment) turns both caches off; every answer is computed
  * and every page rendered. Read per call, so tests can flip it.
@@ -31,6 +30,8 @@ import type Database from "better-sqlite3";
 import crypto from "node:crypto";
 import { Transform } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
+import { fiscalYearOf } from "~/lib/tax-year";
+import { now } from "~/utils/clock.server";
 
 /** False when SEARCH_CACHE=off: no answer is remembered, no page is kept or served. */
 export function cacheEnabled(): boolean {
@@ -61,10 +62,11 @@ export function rememberWhileRegistryUnchanged<Args, Result>(
   compute: (client: Database.Database, args: Args) => Result,
   max = 1000,
 ): (client: Database.Database, args: Args) => Result {
-  const memos = new WeakMap<Database.Database, { version: number; answers: Map<string, Result> }>();
+  const memos = new WeakMap<Database.Database, { version: string; answers: Map<string, Result> }>();
   return (client, args) => {
     if (!cacheEnabled()) return compute(client, args);
-    const version = registryVersion(client);
+    // The fiscal year too: "paid" (a receipt for the current year) changes on October 1 by itself.
+    const version = `${registryVersion(client)}:${fiscalYearOf(now())}`;
     let memo = memos.get(client);
     if (!memo || memo.version !== version) memos.set(client, (memo = { version, answers: new Map() }));
     const key = JSON.stringify(args);

@@ -29,6 +29,8 @@ const EnvSchema = z
      */
     TOWN_CITY_NAMES: z.string().default("PEMBROKE PARK"),
     TOWN_ZIPS: z.string().default("33009,33023"),
+    /** The town's BTR office, printed on receipts (one line). */
+    TOWN_ADDRESS: z.string().min(1).default("3150 SW 52nd Avenue, Pembroke Park, FL 33023"),
     TOWN_SUPPORT_EMAIL: z.string().email().default("btr@pembrokepark.example"),
     TOWN_SUPPORT_PHONE: z.string().default("(954) 966-4600"),
     STRIPE_SECRET_KEY: z
@@ -41,6 +43,14 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Where the stripe SDK sends requests; set to the local test double in demo mode and tests. */
     STRIPE_API_URL: z.string().url().optional(),
+    /** smtp://user:pass@host:587 or smtps://...; unset: `npm start` runs a local SMTP server. */
+    SMTP_URL: z.string().url().optional(),
+    /** The From of every message, e.g. `Pembroke Park BTR <btr@pembrokepark.example>`. */
+    MAIL_FROM: z.string().min(3).optional(),
+    /** Where the local SMTP server stores what it receives (.eml files), read by /admin/mail. */
+    MAIL_STORE_DIR: z.string().min(1).default("data/mail"),
+    /** The server runs the scheduled jobs (app/jobs/) itself unless this is false. */
+    JOBS_SCHEDULE: booleanString,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { businesses, payments, users } from "~/db/schema";
 import { computeFee } from "~/lib/fee";
+import { fiscalYearOf } from "~/lib/tax-year";
 import { fiscalYearLabel } from "~/lib/fiscal-year";
 import { hashPassword } from "~/utils/password.server";
 import { importRegistryFiles } from "~/services/registry-import.server";
@@ -73,7 +74,6 @@ function fixtures(demoUserId: number) {
       category: "Transportation",
       isClaimed: true,
       canBeClaimed: false,
-      hasPaidBTR: true,
       ownerId: demoUserId,
       employeeCount: 4,
       vehicleCount: 1,
@@ -124,6 +124,12 @@ export async function seedDemoData(db: Db, log: (msg: string) => void = () => {}
         receiptUrl: "",
         kind: "btr",
         fiscalYear: fiscalYearLabel(paidAt),
+        // The receipt for FY2027 (October 1, 2026 - September 30, 2027), paid on time.
+        taxYear: fiscalYearOf(paidAt),
+        taxCents: computeFee(4, 1).totalCents,
+        penaltyCents: 0,
+        receiptNumber: `${fiscalYearOf(paidAt)}-000001`,
+        paidAt,
         createdAt: paidAt,
       })
       .run();

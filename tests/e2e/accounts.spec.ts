@@ -153,7 +153,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
   });
 
-  test("the forgot-password page tells how to reach town support", async ({ page }) => {
+  test("the forgot-password page also tells how to reach town support", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL("/forgot-password");

@@ -7,6 +7,8 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { payments } from "~/db/schema";
+import { fiscalYearOf } from "~/lib/tax-year";
+import { E2E_NOW } from "../support/e2e-clock";
 import { createBusiness, createUser, getBusiness } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
 
@@ -15,12 +17,11 @@ const paymentCount = (businessId: number) => getDb().select().from(payments).whe
 const doubleUrl = `http://localhost:${process.env.E2E_STRIPE_PORT}`;
 
 /**
- * Set-up charges nothing (this year's BTR is paid): the first renewal is when the next BTR year
- * begins, October 1 after the current fiscal year's start (Florida BTRs run Oct 1 - Sep 30).
+ * Set-up charges nothing (this year's BTR is paid): the first renewal charges on September 1,
+ * inside the renewal window before the next fiscal year (issue 21), on the e2e clock's date.
  */
-function nextRenewal(today = new Date()) {
-  const fiscalStart = today.getUTCMonth() >= 9 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
-  return `October 1, ${fiscalStart + 1}`;
+function nextRenewal(today = new Date(E2E_NOW)) {
+  return `September 1, ${fiscalYearOf(today)}`;
 }
 
 async function serveStripeJs(page: Page) {
@@ -55,7 +56,7 @@ test.describe("annual auto-renewal", () => {
     } else {
       await card.getByRole("button", { name: "Set up auto-renewal" }).click();
       await expect(page).toHaveURL(new RegExp(`^${doubleUrl}/checkout/`));
-      // Hosted checkout in subscription mode with a trial: nothing due today, the fee from October 1.
+      // Hosted checkout in subscription mode with a trial: nothing due today, the fee from September 1.
       await expect(page.getByRole("table", { name: "Order summary" })).toContainText("Total due today$0.00");
       await expect(page.getByRole("table", { name: "Order summary" })).toContainText(`Then, from ${nextRenewal()}`);
       await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -63,7 +64,7 @@ test.describe("annual auto-renewal", () => {
       await expect(page).toHaveURL(`/business/${businessId}`);
     }
     await expectToast(page, "Subscription created");
-    // Nothing was charged at set-up (this year's BTR is paid): no new payment, trialing until October 1.
+    // Nothing was charged at set-up (this year's BTR is paid): no new payment, trialing until September 1.
     expect(getBusiness(businessId)?.subscriptionStatus).toBe("trialing");
     expect(paymentCount(businessId)).toBe(paymentsBefore);
     await expect(card.getByTestId("subscription-status")).toHaveText(`Your BTR will automatically renew on ${nextRenewal()}.`);
@@ -106,7 +107,8 @@ test.describe("annual auto-renewal", () => {
     await expectToast(page, "Subscription created");
     await expect(card.getByTestId("subscription-status")).toHaveText(`Your BTR will automatically renew on ${nextRenewal()}.`);
     expect(getBusiness(businessId)?.subscriptionStatus).toBe("trialing");
-    expect(paymentCount(businessId)).toBe(0);
+    // Only the receipt the paid business was made with (issue 21): nothing was charged.
+    expect(paymentCount(businessId)).toBe(1);
   });
 
   test("a declined card at set-up shows the provider's message and sets nothing up @js-only", async ({ page, loginAs }) => {
@@ -120,7 +122,8 @@ test.describe("annual auto-renewal", () => {
     await expectToast(page, "Subscription error");
     await expect(card.getByTestId("subscription-error")).toHaveText("Your card was declined.");
     expect(getBusiness(businessId)).toMatchObject({ stripeSubscriptionId: null, subscriptionStatus: null });
-    expect(paymentCount(businessId)).toBe(0);
+    // Only the receipt the paid business was made with (issue 21): nothing was charged.
+    expect(paymentCount(businessId)).toBe(1);
   });
 
   test("the card is absent for a stranger and for an unpaid business", async ({ page, loginAs }) => {

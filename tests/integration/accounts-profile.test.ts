@@ -216,6 +216,8 @@ describe("delete account", () => {
         description: "Business Tax Receipt",
         stripePaymentId: `pi_delete_${user.id}`,
         fiscalYear: "2026-2027",
+        taxYear: 2027,
+        taxCents: 12000,
       })
       .returning()
       .get();

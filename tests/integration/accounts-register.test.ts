@@ -141,7 +141,7 @@ describe("/register", () => {
 });
 
 describe("/forgot-password", () => {
-  it("gives the town's support contact instead of a reset email", async () => {
+  it("gives the town's support contact, for people who no longer have their email", async () => {
     const { loader: forgotLoader } = await import("~/routes/forgot-password");
     const response = await callRoute(forgotLoader, await makeRequest("/forgot-password"));
     expect(await response.json()).toEqual({ town: "Pembroke Park", email: "btr@pembrokepark.example", phone: "(954) 966-4600" });

@@ -12,7 +12,7 @@ import { loader as apiPayments } from "~/routes/api.admin.payments";
 import { loader as reportBusinesses } from "~/routes/api.admin.reports.businesses";
 import { loader as reportPayments } from "~/routes/api.admin.reports.payments";
 import { loader as apiUsers } from "~/routes/api.admin.users";
-import { callRoute, createBusiness, createUser, makeRequest, unique } from "../support/factories";
+import { callRoute, createBusiness, createUser, holdsCurrentReceipt, makeRequest, unique } from "../support/factories";
 import { createPayment } from "../support/reports";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -39,10 +39,11 @@ beforeAll(async () => {
   for (let i = 0; i < 20; i++) createBusiness({ name: i === 7 ? `${marker} Marine Services LLC` : `Plain ${unique()} Holdings LLC` });
   createBusiness({ name: `=Claimed, "One" ${unique()} LLC`, isClaimed: true, canBeClaimed: false, ownerId: owner.id, claimedAt: new Date(Date.UTC(2026, 9, 3)), employeeCount: 3, vehicleCount: 0, driversLicenseUrl: "licenses/secret-storage-key.png" });
   createBusiness({ name: `Claimed Two ${unique()} Inc`, isClaimed: true, canBeClaimed: false, ownerId: owner.id, claimedAt: new Date(Date.UTC(2026, 9, 4)) });
-  const paid = createBusiness({ name: `Paid Three ${unique()} LLC`, isClaimed: true, canBeClaimed: false, hasPaidBTR: true, ownerId: owner.id, claimedAt: new Date(Date.UTC(2026, 9, 5)) });
+  const paid = createBusiness({ name: `Paid Three ${unique()} LLC`, isClaimed: true, canBeClaimed: false, ownerId: owner.id, claimedAt: new Date(Date.UTC(2026, 9, 5)) });
   createPayment(owner.id, paid.id, { amount: 11500, createdAt: new Date(Date.UTC(2026, 9, 6)), fiscalYear: "2026-2027" });
   createPayment(owner.id, paid.id, { amount: 9900, createdAt: new Date(Date.UTC(2026, 8, 30, 23)), fiscalYear: "2025-2026", description: "+Renewal, late" });
-  createPayment(null, paid.id, { amount: 100, createdAt: new Date(Date.UTC(2027, 9, 1)), fiscalYear: "2027-2028" });
+  // Midnight in Pembroke Park on October 1, 2027: the first instant of the next fiscal year.
+  createPayment(null, paid.id, { amount: 100, createdAt: new Date("2027-10-01T00:00:00-04:00"), fiscalYear: "2027-2028" });
 });
 
 async function get(loader: Loader, path: string, who: User | null = admin) {
@@ -203,7 +204,7 @@ describe("CSV reports", () => {
       const name = /^[=+\-@]/.test(b.name) ? `'${b.name}` : b.name;
       expect(row.slice(0, 5)).toEqual([String(b.id), name, b.documentNumber, b.filingType, b.status]);
       expect(row[12]).toBe(b.isClaimed ? "Yes" : "No");
-      expect(row[13]).toBe(b.hasPaidBTR ? "Yes" : "No");
+      expect(row[13]).toBe(holdsCurrentReceipt(b.id) ? "Yes" : "No");
       expect(row[14]).toBe(b.ownerId ? String(b.ownerId) : "");
       expect(row[15]).toBe(b.ownerId ? owners.get(b.ownerId) : "");
       expect(row[18]).toBe(b.claimedAt ? b.claimedAt.toISOString() : "");

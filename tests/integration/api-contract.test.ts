@@ -22,7 +22,7 @@ import { buildOpenApiDocument } from "~/lib/api-contract/openapi";
 import type { StripeDouble } from "../../stripe-double/index";
 import { uniqueAddress } from "../support/accounts";
 import { claimRequest, fixtureFile, run } from "../support/claim-requests";
-import { createBusiness, createUser, makeRequest, TEST_PASSWORD, unique } from "../support/factories";
+import { createBusiness, createReceipt, createUser, makeRequest, TEST_PASSWORD, unique } from "../support/factories";
 import { startTestStripe, testStripe } from "../support/stripe";
 
 // ---- the document and the route files --------------------------------------------------------
@@ -313,7 +313,7 @@ const CASES: Cases = {
       // Paid by card, but meanwhile the receipt was recorded as paid another way: refused (and refunded).
       const { user, business } = await owner();
       const stripePaymentId = await confirmedIntent(user, business.id);
-      getDb().update(businesses).set({ hasPaidBTR: true }).where(eq(businesses.id, business.id)).run();
+      createReceipt(business.id);
       return json("POST", "/api/payments", user, { businessId: business.id, stripePaymentId });
     },
     415: async () => formBody("POST", "/api/payments", await createUser()),

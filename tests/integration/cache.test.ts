@@ -43,10 +43,13 @@ describe("each write invalidates exactly what it changes", () => {
       paymentIntentId: `pi_${t}`,
       businessId: business.id,
       userId: user.id,
-      amount: 5000,
+      // The fee of a business without counts, for this fiscal year's receipt.
+      amount: 10000,
       currency: "usd",
       description: "Business Tax Receipt",
       receiptUrl: null,
+      fiscalYear: null,
+      chargedAt: null,
     };
     const cached = searchBusinesses({ name: `egret ${t}` });
     const v0 = version();

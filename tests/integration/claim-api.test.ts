@@ -10,7 +10,7 @@ import * as claimedApi from "~/routes/api.businesses.claimed";
 import * as userBusinessesApi from "~/routes/api.user.businesses";
 import * as exportBusinesses from "~/routes/api.user.export.businesses";
 import * as dashboard from "~/routes/dashboard";
-import { createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
+import { createBusiness, createReceipt, createUser, getBusiness, makeRequest } from "../support/factories";
 import { claimRequest, fixtureFile, run } from "../support/claim-requests";
 
 const claim = async (id: number | string, user: { id: number } | null, fields: Parameters<typeof claimRequest>[2] = {}) =>
@@ -166,10 +166,8 @@ describe("the user's businesses: one list for the API, the dashboard and its exp
       subscriptionStatus: "active",
       renewalNotice: "someone else's notice",
     });
-    getDb()
-      .insert(payments)
-      .values({ userId: user.id, businessId: paidOnly.id, amount: 10000, description: "Business Tax Receipt", stripePaymentId: `pi_once_${paidOnly.id}`, fiscalYear: "2025-2026" })
-      .run();
+    // This fiscal year's receipt, bought by the user before the business changed hands.
+    createReceipt(paidOnly.id, { userId: user.id, amount: 10000 });
     createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: newOwner.id });
 
     const api = (await (await get(userBusinessesApi, "/api/user/businesses", user)).json()) as Record<string, unknown>[];
@@ -217,6 +215,8 @@ describe("GET /api/businesses/claimed", () => {
         description: "Business Tax Receipt",
         stripePaymentId: `pi_test_${paid.id}`,
         fiscalYear: "2026-2027",
+        taxYear: 2027,
+        taxCents: 13500,
       })
       .run();
     createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: (await createUser()).id });

@@ -16,7 +16,6 @@ async function scenario() {
     name: `Café Peña ${unique()} LLC`,
     isClaimed: true,
     canBeClaimed: false,
-    hasPaidBTR: true,
     ownerId: owner.id,
     employeeCount: 2,
     vehicleCount: 1,
@@ -74,9 +73,10 @@ describe("/dashboard loader", () => {
 });
 
 describe("the row's state", () => {
-  it("is Paid when a payment exists, else Pay Taxes when the user's claim, else Claim First", () => {
+  it("is Paid when this year's receipt is held, else Pay Taxes when the user's claim, else Claim First", () => {
     const base = { isClaimed: true, ownerId: 5, hasPaidBTR: false, paymentCount: 0 };
-    expect(taxState({ ...base, paymentCount: 1 }, 5)).toBe("paid");
+    // A payment for an earlier year does not make it paid (issue 21).
+    expect(taxState({ ...base, paymentCount: 1 }, 5)).toBe("pay");
     expect(taxState({ ...base, hasPaidBTR: true }, 5)).toBe("paid");
     expect(taxState(base, 5)).toBe("pay");
     expect(taxState(base, 6)).toBe("claim");

@@ -102,7 +102,6 @@ describe("demo seed", () => {
       filingType: "CORP",
       isClaimed: true,
       ownerId: demo.id,
-      hasPaidBTR: false,
       employeeCount: 3,
       vehicleCount: 2,
     });
@@ -111,11 +110,12 @@ describe("demo seed", () => {
       documentNumber: "L24000000003",
       isClaimed: true,
       ownerId: demo.id,
-      hasPaidBTR: true,
     });
+    // Business 3 holds the receipt for FY2027 (October 1, 2026 - September 30, 2027), paid on time.
     const b3Payments = db.select().from(payments).where(eq(payments.businessId, 3)).all();
     expect(b3Payments).toHaveLength(1);
-    expect(b3Payments[0].amount).toBe(100_00 + 4 * 5_00 + 1 * 10_00);
+    expect(b3Payments[0]).toMatchObject({ amount: 100_00 + 4 * 5_00 + 1 * 10_00, taxYear: 2027, receiptNumber: "2027-000001", penaltyCents: 0 });
+    expect(db.select().from(payments).where(eq(payments.businessId, 2)).all()).toHaveLength(0);
 
     const count = (where: ReturnType<typeof sql>) =>
       db.select({ n: sql<number>`count(*)` }).from(businesses).where(where).get()!.n;

@@ -37,7 +37,7 @@ const one = <T>(sql: string, ...params: unknown[]) => client().prepare(sql).get(
 const count = (table: string) => one<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).n;
 const version = () => one<{ version: number }>("SELECT version FROM registry_version").version;
 const PRODUCT_COLUMNS =
-  "is_claimed, can_be_claimed, has_paid_btr, owner_id, employee_count, vehicle_count, verification_code, drivers_license_url, claimed_at, stripe_subscription_id, subscription_status, auto_renew, category";
+  "is_claimed, can_be_claimed, owner_id, employee_count, vehicle_count, verification_code, drivers_license_url, claimed_at, stripe_subscription_id, subscription_status, auto_renew, category";
 
 let claimedId = 0;
 beforeAll(() => {
@@ -47,10 +47,10 @@ beforeAll(() => {
     db
       .prepare(
         `INSERT INTO businesses (name, document_number, filing_type, status, address1, city, state, zip, category,
-           is_claimed, can_be_claimed, has_paid_btr, owner_id, employee_count, vehicle_count, verification_code,
+           is_claimed, can_be_claimed, owner_id, employee_count, vehicle_count, verification_code,
            drivers_license_url, claimed_at, stripe_subscription_id, subscription_status, auto_renew)
          VALUES ('Claimed Bakery LLC', ?, 'LLC', 'ACTIVE', '1 Old Rd', 'Pembroke Park', 'FL', '33023', 'Restaurant',
-           1, 0, 1, 1, 4, 2, '7654321', 'licenses/x.png', 1790000000000, 'sub_123', 'active', 1)`,
+           1, 0, 1, 4, 2, '7654321', 'licenses/x.png', 1790000000000, 'sub_123', 'active', 1)`,
       )
       .run(CLAIMED_DOC).lastInsertRowid,
   );

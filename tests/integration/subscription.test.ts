@@ -6,8 +6,9 @@ import type { StripeDouble } from "../../stripe-double/index";
 import * as createSubRoute from "~/routes/api.create-subscription";
 import * as subRoute from "~/routes/api.subscription.$businessId";
 import * as subPage from "~/routes/business.$id_.subscription";
-import { RENEWAL_FAILED_NOTICE } from "~/models/subscription.server";
-import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
+import { nextRenewalChargeAt, RENEWAL_FAILED_NOTICE } from "~/models/subscription.server";
+import { fiscalYearLabel } from "~/lib/fiscal-year";
+import { fiscalYearOf, fiscalYearSpan } from "~/lib/tax-year";
 import { callRoute as callAnyRoute, createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
 import { deliverWebhook, lastEvent, startTestStripe, testStripe } from "../support/stripe";
 
@@ -41,8 +42,11 @@ async function change(user: { id: number } | null, businessId: number, method: "
   return callRoute(subRoute.action, await makeRequest(`/api/subscription/${businessId}`, { user, method, json }), { businessId: String(businessId) });
 }
 
-/** The start of the next BTR year (October 1, 00:00 UTC): where the set-up's trial ends. */
-const nextOctober1 = () => fiscalYearRange(new Date()).to;
+/**
+ * Where the set-up's trial ends and auto-renewal charges (issue 21): September 1 at midnight in the
+ * town, inside the renewal window before the next fiscal year.
+ */
+const nextRenewalCharge = () => nextRenewalChargeAt(new Date(), [fiscalYearOf(new Date())]).chargeAt;
 
 /** Creates the subscription through the API, then refreshes it like the browser does (a card that needs no 3-D Secure). */
 async function subscribe(owner: { id: number }, businessId: number) {
@@ -62,7 +66,14 @@ function chargedTo(customer: string) {
 }
 
 const customerOf = (userId: number) => getDb().select().from(users).where(eq(users.id, userId)).get()!.stripeCustomerId!;
-const paymentsOf = (businessId: number) => getDb().select().from(payments).where(eq(payments.businessId, businessId)).all();
+/** Payments made through the subscription (the business's fixture receipt for this year aside). */
+const paymentsOf = (businessId: number) =>
+  getDb()
+    .select()
+    .from(payments)
+    .where(eq(payments.businessId, businessId))
+    .all()
+    .filter((p) => !p.stripePaymentId.startsWith("pi_fixture_"));
 
 describe("POST /api/create-subscription", () => {
   it("401 signed out, 400 invalid, 403 not the owner, 409 unpaid or already subscribed", async () => {
@@ -78,22 +89,22 @@ describe("POST /api/create-subscription", () => {
     expect((await create(owner, { businessId: business.id, paymentMethodId: await card() })).status).toBe(409);
   });
 
-  it("set-up charges nothing: trialing until the next October 1, which is the stored renewal date", async () => {
+  it("set-up charges nothing: trialing until the renewal charge day (September 1, before the next fiscal year), which is the stored renewal date", async () => {
     const { owner, business } = await paidBusiness();
     const paymentMethodId = await card();
     const res = await create(owner, { businessId: business.id, paymentMethodId });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { clientSecret?: string; renewalDate: string };
     // The card needs no authentication: Stripe set it up, nothing is left for the browser to confirm.
-    expect(body).toEqual({ renewalDate: nextOctober1().toISOString() });
+    expect(body).toEqual({ renewalDate: nextRenewalCharge().toISOString() });
 
     const stored = getBusiness(business.id)!;
     expect(stored).toMatchObject({ subscriptionStatus: "trialing", autoRenew: true, hasPaidBTR: true });
     expect(stored.stripeSubscriptionId).toMatch(/^sub_/);
-    expect(stored.renewalDate?.toISOString()).toBe(nextOctober1().toISOString());
+    expect(stored.renewalDate?.toISOString()).toBe(nextRenewalCharge().toISOString());
     const sub = await testStripe().subscriptions.retrieve(stored.stripeSubscriptionId!);
-    expect(sub).toMatchObject({ status: "trialing", trial_end: nextOctober1().getTime() / 1000, default_payment_method: paymentMethodId });
-    expect(sub.items.data[0].current_period_end).toBe(nextOctober1().getTime() / 1000);
+    expect(sub).toMatchObject({ status: "trialing", trial_end: nextRenewalCharge().getTime() / 1000, default_payment_method: paymentMethodId });
+    expect(sub.items.data[0].current_period_end).toBe(nextRenewalCharge().getTime() / 1000);
     expect(sub.items.data[0].price).toMatchObject({ unit_amount: 12000, currency: "usd", recurring: { interval: "year" } });
 
     // No money moved: no payment row, nothing charged at Stripe, the first invoice is $0.
@@ -199,17 +210,17 @@ describe("PATCH and DELETE /api/subscription/{businessId}", () => {
 });
 
 describe("renewal webhooks", () => {
-  it("the trial ends on October 1: the first charge is one renewal payment for the new fiscal year, recorded once", async () => {
+  it("the trial ends on September 1: the first charge is one renewal payment for the coming fiscal year, recorded once", async () => {
     const { owner, business } = await paidBusiness();
     await subscribe(owner, business.id);
     const before = getBusiness(business.id)!;
-    expect(before.renewalDate?.toISOString()).toBe(nextOctober1().toISOString());
+    expect(before.renewalDate?.toISOString()).toBe(nextRenewalCharge().toISOString());
     const subId = before.stripeSubscriptionId!;
     double.state.advanceSubscription(subId);
     const sub = double.state.subscriptions.get(subId)!;
     expect(sub.status).toBe("active");
     const invoiceId = sub.latest_invoice as string;
-    expect(double.state.invoices.get(invoiceId)).toMatchObject({ amount_paid: 12000, period_start: nextOctober1().getTime() / 1000 });
+    expect(double.state.invoices.get(invoiceId)).toMatchObject({ amount_paid: 12000, period_start: nextRenewalCharge().getTime() / 1000 });
     expect(chargedTo(customerOf(owner.id)).total).toBe(12000);
     const event = lastEvent(double, "invoice.paid", invoiceId);
     expect((await deliverWebhook(double, event)).status).toBe(200);
@@ -221,7 +232,9 @@ describe("renewal webhooks", () => {
       userId: owner.id,
       amount: 12000,
       kind: "renewal",
-      fiscalYear: fiscalYearLabel(nextOctober1()),
+      // Charged on September 1 inside the renewal window: the receipt for the coming fiscal year.
+      fiscalYear: fiscalYearSpan(fiscalYearOf(new Date()) + 1),
+      taxYear: fiscalYearOf(new Date()) + 1,
     });
     expect(recorded[0].fiscalYear).not.toBe(fiscalYearLabel(new Date()));
     const after = getBusiness(business.id)!;
@@ -243,7 +256,9 @@ describe("renewal webhooks", () => {
     double.state.advanceSubscription(subId);
     const invoiceId = double.state.subscriptions.get(subId)!.latest_invoice as string;
     await deliverWebhook(double, lastEvent(double, "invoice.payment_failed", invoiceId));
-    expect(getBusiness(business.id)?.renewalNotice).toBe(RENEWAL_FAILED_NOTICE);
+    // What is owed, for which year and by when (issue 21).
+    expect(getBusiness(business.id)?.renewalNotice).toContain(RENEWAL_FAILED_NOTICE);
+    expect(getBusiness(business.id)?.renewalNotice).toMatch(/\$\d+\.\d{2} is owed for FY\d{4}, due by September 30, \d{4}; after that a late penalty applies/);
     await deliverWebhook(double, lastEvent(double, "customer.subscription.updated", subId));
     expect(getBusiness(business.id)?.subscriptionStatus).toBe("past_due");
 
@@ -279,9 +294,9 @@ describe("/business/{id}/subscription (no JavaScript)", () => {
     const done = await callRoute(subPage.loader, await makeRequest(`${back.pathname}${back.search}`, { user: owner }), params);
     expect(done.headers.get("Location")).toBe(`/business/${business.id}`);
     expect(getBusiness(business.id)).toMatchObject({ subscriptionStatus: "trialing", autoRenew: true });
-    expect(getBusiness(business.id)?.renewalDate?.toISOString()).toBe(nextOctober1().toISOString());
+    expect(getBusiness(business.id)?.renewalDate?.toISOString()).toBe(nextRenewalCharge().toISOString());
     const sub = double.state.subscriptions.get(getBusiness(business.id)!.stripeSubscriptionId!)!;
-    expect(sub).toMatchObject({ status: "trialing", trial_end: nextOctober1().getTime() / 1000 });
+    expect(sub).toMatchObject({ status: "trialing", trial_end: nextRenewalCharge().getTime() / 1000 });
     expect(chargedTo(customerOf(owner.id)).total).toBe(0);
     expect(paymentsOf(business.id)).toHaveLength(0);
 

@@ -20,6 +20,7 @@ process.env.SESSION_SECRET ??= "e2e-session-secret-0123456789abcdef";
 delete process.env.APP_URL;
 process.env.LOG_FILE ??= path.join(dir, "server.log");
 
+const { E2E_NOW } = await import("./e2e-clock");
 const { getEnv } = await import("~/utils/env.server");
 const { prepareDatabase, serveBuild } = await import("../../scripts/lib/serve");
 const { startStripeDouble } = await import("../../stripe-double/index");
@@ -35,12 +36,24 @@ const double = await startStripeDouble({
   webhookUrl: `http://localhost:${port}/api/stripe/webhook`,
   webhookSecret: "whsec_e2e_0123456789abcdef0123456789abcdef",
 });
+// The local SMTP server on E2E_PORT + 60; tests read the .eml files it stores (tests/e2e/mail.ts).
+const { startMailCatcher } = await import("../../mail-catcher/index");
+const mailDir = path.join(dir, "mail");
+const catcher = await startMailCatcher({ port: Number(port) + 60, dir: mailDir });
 await serveBuild({
   env: {
     STRIPE_SECRET_KEY: "sk_test_e2e_0123456789",
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_0123456789",
     STRIPE_API_URL: double.url,
     STRIPE_WEBHOOK_SECRET: double.webhookSecret,
+    // The production build, with the app's clock fixed for the run (honoured only under NODE_ENV=test).
+    NODE_ENV: "test",
+    APP_NOW: E2E_NOW,
+    SMTP_URL: catcher.url,
+    MAIL_STORE_DIR: mailDir,
   },
-  close: () => double.close(),
+  close: async () => {
+    await double.close();
+    await catcher.close();
+  },
 });

@@ -6,7 +6,10 @@ import crypto from "node:crypto";
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { businesses, users, type Business, type NewBusiness, type User } from "~/db/schema";
+import { businesses, payments, users, type Business, type NewBusiness, type User } from "~/db/schema";
+import { fiscalYearOf, fiscalYearSpan } from "~/lib/tax-year";
+import { holdsCurrentReceipt, nextReceiptNumber } from "~/models/receipt.server";
+import { now as clockNow } from "~/utils/clock.server";
 import { hashPassword } from "~/utils/password.server";
 import { createSession } from "~/utils/session.server";
 
@@ -34,9 +37,10 @@ export async function createUser(overrides: Partial<typeof users.$inferInsert> &
 }
 
 /** A Pembroke Park business, unclaimed and claimable unless overridden. Verification code 7654321. */
-export function createBusiness(overrides: Partial<NewBusiness> = {}): Business {
+export function createBusiness(overrides: Partial<NewBusiness> & { hasPaidBTR?: boolean } = {}): Business & { hasPaidBTR: boolean } {
+  const { hasPaidBTR = false, ...columns } = overrides;
   const n = crypto.randomInt(0, 999_999_999);
-  return getDb()
+  const business = getDb()
     .insert(businesses)
     .values({
       name: `Test Business ${unique("")} LLC`,
@@ -49,14 +53,19 @@ export function createBusiness(overrides: Partial<NewBusiness> = {}): Business {
       zip: "33023",
       registeredOn: "2024-01-01",
       verificationCode: "7654321",
-      ...overrides,
+      ...columns,
     })
     .returning()
     .get();
+  // "Paid" is no flag any more (issue 21): a paid business holds this fiscal year's receipt.
+  if (hasPaidBTR) createReceipt(business.id, { userId: business.ownerId });
+  return { ...business, hasPaidBTR };
 }
 
+/** The business row, with `hasPaidBTR` derived as the API does: holds this fiscal year's receipt. */
 export function getBusiness(id: number) {
-  return getDb().select().from(businesses).where(eq(businesses.id, id)).get();
+  const row = getDb().select().from(businesses).where(eq(businesses.id, id)).get();
+  return row ? { ...row, hasPaidBTR: holdsCurrentReceipt(id) } : undefined;
 }
 
 /** The Cookie header value of a fresh session for this user. */
@@ -127,3 +136,41 @@ function toResponse(value: unknown): Response {
 export function flashedToastCookie(response: Response): string | undefined {
   return response.headers.getSetCookie().find((c) => c.startsWith("__toast="));
 }
+
+/**
+ * A Local Business Tax Receipt held by the business for `fiscalYear` (the year it ends; default:
+ * the current one by the app's clock), as a recorded payment of the default fee.
+ */
+export function createReceipt(
+  businessId: number,
+  options: { fiscalYear?: number; userId?: number | null; amount?: number; penaltyCents?: number; paidAt?: Date; kind?: string } = {},
+) {
+  const fiscalYear = options.fiscalYear ?? fiscalYearOf(clockNow());
+  const amount = options.amount ?? 100_00;
+  const penaltyCents = options.penaltyCents ?? 0;
+  const db = getDb();
+  return db.transaction((tx) =>
+    tx
+      .insert(payments)
+      .values({
+        userId: options.userId ?? null,
+        businessId,
+        amount,
+        description: "Business Tax Receipt",
+        stripePaymentId: unique("pi_fixture_"),
+        kind: options.kind ?? "btr",
+        fiscalYear: fiscalYearSpan(fiscalYear),
+        taxYear: fiscalYear,
+        taxCents: amount - penaltyCents,
+        penaltyCents,
+        receiptNumber: nextReceiptNumber(tx, fiscalYear),
+        paidAt: options.paidAt ?? clockNow(),
+        ...(options.paidAt ? { createdAt: options.paidAt } : {}),
+      })
+      .returning()
+      .get(),
+    { behavior: "immediate" },
+  );
+}
+
+export { holdsCurrentReceipt };

@@ -36,12 +36,14 @@ describe("dates", () => {
 });
 
 describe("fiscal year", () => {
-  it("runs October 1 to September 30", () => {
-    expect(fiscalYearLabel(new Date(Date.UTC(2026, 8, 30)))).toBe("2025-2026");
-    expect(fiscalYearLabel(new Date(Date.UTC(2026, 9, 1)))).toBe("2026-2027");
+  it("runs October 1 to September 30 in the town's time zone (America/New_York)", () => {
+    expect(fiscalYearLabel(new Date("2026-09-30T23:59:59-04:00"))).toBe("2025-2026");
+    // 00:30 UTC on October 1 is still September 30 in Pembroke Park.
+    expect(fiscalYearLabel(new Date(Date.UTC(2026, 9, 1, 0, 30)))).toBe("2025-2026");
+    expect(fiscalYearLabel(new Date("2026-10-01T00:00:00-04:00"))).toBe("2026-2027");
     expect(fiscalYearRange(new Date(Date.UTC(2026, 10, 21)))).toEqual({
-      from: new Date(Date.UTC(2026, 9, 1)),
-      to: new Date(Date.UTC(2027, 9, 1)),
+      from: new Date("2026-10-01T00:00:00-04:00"),
+      to: new Date("2027-10-01T00:00:00-04:00"),
     });
   });
 });

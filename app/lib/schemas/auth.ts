@@ -103,3 +103,19 @@ export type PasswordChangeInput = z.infer<typeof PasswordChangeSchema>;
 export const DeleteAccountSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }),
 });
+
+/** "Forgot your password?": a username or an email address. */
+export const ForgotPasswordSchema = z.object({
+  identifier: z
+    .string({ error: "Enter your username or email address" })
+    .trim()
+    .min(1, { error: "Enter your username or email address" })
+    .max(254, { error: "Enter your username or email address" }),
+});
+
+/** The new password of a reset: the register form's rules and messages. */
+const ResetPasswordFieldsSchema = RegisterFieldsSchema.pick({ password: true, confirmPassword: true });
+export const ResetPasswordSchema = ResetPasswordFieldsSchema.refine(
+  (value) => value.password === value.confirmPassword,
+  passwordsMatch("password"),
+);

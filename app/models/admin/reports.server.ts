@@ -8,6 +8,7 @@ import { isoDate } from "~/lib/dates";
 import { buildNameQuery, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import type { BusinessFilters } from "./businesses.server";
 import type { RegistryFields } from "~/models/business.server";
+import { holdsCurrentReceiptRawSql } from "~/models/receipt.server";
 import type { AdminPayment } from "./payments.server";
 
 /** A business as the report's raw query reads it: the registry fields, flags and dates as stored. */
@@ -54,7 +55,7 @@ export const businessReportColumns: CsvColumn<ReportBusinessRow>[] = [
 const REPORT_BUSINESS_COLUMNS = `b.id AS id, b.name AS name, b.document_number AS documentNumber,
   b.filing_type AS filingType, b.status AS status, b.address1 AS address1, b.address2 AS address2,
   b.city AS city, b.state AS state, b.zip AS zip, b.registered_on AS registeredOn,
-  b.category AS category, b.is_claimed AS isClaimed, b.has_paid_btr AS hasPaidBTR,
+  b.category AS category, b.is_claimed AS isClaimed, ${holdsCurrentReceiptRawSql("b")} AS hasPaidBTR,
   b.owner_id AS ownerId, u.username AS ownerUsername, b.employee_count AS employeeCount,
   b.vehicle_count AS vehicleCount, b.claimed_at AS claimedAt,
   b.subscription_status AS subscriptionStatus, b.auto_renew AS autoRenew,

@@ -1,8 +1,10 @@
 /** The admin dashboard's summary figures, counted through indexes. */
-import { and, count, gt, gte, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments } from "~/db/schema";
 import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
+import { fiscalYearOf } from "~/lib/tax-year";
+import { now as clockNow } from "~/utils/clock.server";
 
 export type AdminSummary = {
   businesses: number;
@@ -12,7 +14,7 @@ export type AdminSummary = {
   fiscalYear: string;
 };
 
-export function getAdminSummary(now = new Date()): AdminSummary {
+export function getAdminSummary(now = clockNow()): AdminSummary {
   const db = getDb();
   // Counted through indexes, so the page stays quick on a registry of millions: the total from
   // the smallest index, claimed and paid through the owner index (a claimed business has an owner).
@@ -20,7 +22,6 @@ export function getAdminSummary(now = new Date()): AdminSummary {
   const owned = db
     .select({
       claimed: sql<number>`coalesce(sum(${businesses.isClaimed}), 0)`,
-      paid: sql<number>`coalesce(sum(${businesses.hasPaidBTR}), 0)`,
     })
     .from(businesses)
     // "> 0" rather than IS NOT NULL: SQLite's planner then reads the owner index, not the table.
@@ -32,10 +33,16 @@ export function getAdminSummary(now = new Date()): AdminSummary {
     .from(payments)
     .where(and(gte(payments.createdAt, from), lt(payments.createdAt, to)))
     .get();
+  // Paid = holds a receipt for the current fiscal year (derived from receipts, issue 21).
+  const paid = db
+    .select({ n: sql<number>`count(distinct ${payments.businessId})` })
+    .from(payments)
+    .where(and(eq(payments.taxYear, fiscalYearOf(now)), isNotNull(payments.receiptNumber)))
+    .get();
   return {
     businesses: total,
     claimed: Number(owned?.claimed ?? 0),
-    paid: Number(owned?.paid ?? 0),
+    paid: Number(paid?.n ?? 0),
     revenueCents: Number(revenue?.cents ?? 0),
     fiscalYear: fiscalYearLabel(now),
   };

@@ -1,0 +1,17 @@
+/**
+ * The list of scheduled jobs (see registry.server.ts). Order matters for `npm run jobs`: jobs
+ * that queue mail come before `send-mail`. Other features add their job here (one line each).
+ */
+import type { Job } from "./registry.server";
+import { remindersJob } from "./reminders.server";
+import { sendMailJob } from "./send-mail.server";
+
+export const jobs: Job[] = [
+  remindersJob,
+  // Jobs that queue mail go above this line.
+  sendMailJob,
+];
+
+export function findJob(name: string): Job | undefined {
+  return jobs.find((job) => job.name === name);
+}

@@ -1,0 +1,164 @@
+/**
+ * The messages events cause, each queued in the caller's transaction (see outbox.server.ts).
+ * Every function here takes the transaction and ids, renders the message from the rows as they
+ * are inside that transaction, and queues it under a key that makes it once per event.
+ */
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { businesses, payments, users, type Business, type User } from "~/db/schema";
+import { computeFee } from "~/lib/fee";
+import { mailContext } from "~/mail/context.server";
+import {
+  claimConfirmationMail,
+  receiptMail,
+  renewalFailedMail,
+  verifyEmailMail,
+  welcomeMail,
+} from "~/mail/messages";
+import { getEnv } from "~/utils/env.server";
+import { enqueueMail, type Conn } from "./outbox.server";
+import { issueToken } from "./user-token.server";
+
+export const VERIFY_EMAIL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const db = (conn: Conn) => conn as Db;
+
+function userRow(conn: Conn, userId: number): User | undefined {
+  return db(conn).select().from(users).where(eq(users.id, userId)).get();
+}
+
+function verifyUrl(conn: Conn, user: User, now: Date) {
+  const token = issueToken(conn, { userId: user.id, purpose: "verify-email", ttlMs: VERIFY_EMAIL_TTL_MS, email: user.email, now });
+  return `${mailContext().appUrl}/verify-email/${token}`;
+}
+
+/** Welcome, with the link that confirms the address. */
+export function queueWelcome(conn: Conn, userId: number, now = new Date()) {
+  const user = userRow(conn, userId);
+  if (!user) return null;
+  return enqueueMail(conn, {
+    kind: "welcome",
+    dedupeKey: `welcome:${user.id}`,
+    to: user.email,
+    userId: user.id,
+    mail: welcomeMail(mailContext(), { user, verifyUrl: verifyUrl(conn, user, now) }),
+    now,
+  });
+}
+
+/** A fresh confirmation link for the current address (the profile's button). */
+export function queueEmailVerification(conn: Conn, userId: number, now = new Date()) {
+  const user = userRow(conn, userId);
+  if (!user) return null;
+  return enqueueMail(conn, {
+    kind: "verify-email",
+    to: user.email,
+    userId: user.id,
+    mail: verifyEmailMail(mailContext(), { user, verifyUrl: verifyUrl(conn, user, now) }),
+    now,
+  });
+}
+
+/** The receipt's number (same rule as payment.server's receiptNumber, kept here to avoid an import cycle). */
+const receiptNumberOf = (payment: { id: number; receiptNumber: string | null }) =>
+  payment.receiptNumber ?? `P-${String(payment.id).padStart(6, "0")}`;
+
+/** The receipt of a recorded payment, to its payer (or the business's owner when the payer is gone). */
+export function queueReceipt(conn: Conn, paymentId: number, now = new Date()) {
+  const row = db(conn)
+    .select({ payment: payments, business: businesses })
+    .from(payments)
+    .innerJoin(businesses, eq(businesses.id, payments.businessId))
+    .where(eq(payments.id, paymentId))
+    .get();
+  if (!row) return null;
+  const recipientId = row.payment.userId ?? row.business.ownerId;
+  const user = recipientId ? userRow(conn, recipientId) : undefined;
+  if (!user) return null;
+  return enqueueMail(conn, {
+    kind: "receipt",
+    dedupeKey: `receipt:${row.payment.id}`,
+    to: user.email,
+    userId: user.id,
+    businessId: row.business.id,
+    mail: receiptMail(mailContext(), {
+      user,
+      business: row.business,
+      payment: { ...row.payment, createdAt: row.payment.paidAt ?? row.payment.createdAt },
+      receiptNumber: receiptNumberOf(row.payment),
+    }),
+    attachments: [{ type: "receipt-pdf", paymentId: row.payment.id }],
+    now,
+  });
+}
+
+/** The claim went through: to the new owner, once per claim. */
+export function queueClaimConfirmation(conn: Conn, business: Business, now = new Date()) {
+  const user = business.ownerId ? userRow(conn, business.ownerId) : undefined;
+  if (!user) return null;
+  return enqueueMail(conn, {
+    kind: "claim",
+    dedupeKey: `claim:${business.id}:${user.id}:${business.claimedAt?.getTime() ?? now.getTime()}`,
+    to: user.email,
+    userId: user.id,
+    businessId: business.id,
+    mail: claimConfirmationMail(mailContext(), {
+      user,
+      business,
+      feeCents: computeFee(business.employeeCount, business.vehicleCount).totalCents,
+    }),
+    now,
+  });
+}
+
+/** Stripe could not charge the renewal: once per invoice and attempt. */
+export function queueRenewalFailed(
+  conn: Conn,
+  business: Business,
+  invoice: { id: string; attempt: number; amountCents: number | null },
+  now = new Date(),
+) {
+  const user = business.ownerId ? userRow(conn, business.ownerId) : undefined;
+  if (!user) return null;
+  return enqueueMail(conn, {
+    kind: "renewal-failed",
+    dedupeKey: `renewal-failed:${invoice.id}:${invoice.attempt}`,
+    to: user.email,
+    userId: user.id,
+    businessId: business.id,
+    mail: renewalFailedMail(mailContext(), { user, business, amountCents: invoice.amountCents }),
+    now,
+  });
+}
+
+// ---- unsubscribe links -------------------------------------------------------------------------
+
+function unsubscribeMac(userId: number) {
+  return crypto
+    .createHmac("sha256", getEnv().SESSION_SECRETS[0])
+    .update(`unsubscribe:${userId}`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+/** `<userId>.<hmac>`: stops this user's reminders, needs no sign-in, cannot be made for another user. */
+export function unsubscribeToken(userId: number) {
+  return `${userId}.${unsubscribeMac(userId)}`;
+}
+
+export function unsubscribeUrl(userId: number) {
+  return `${mailContext().appUrl}/unsubscribe/${unsubscribeToken(userId)}`;
+}
+
+/** The user id an unsubscribe token names, if its MAC is right (checked against every secret). */
+export function readUnsubscribeToken(token: string): number | null {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
+  if (!match) return null;
+  const userId = Number(match[1]);
+  for (const secret of getEnv().SESSION_SECRETS) {
+    const expected = crypto.createHmac("sha256", secret).update(`unsubscribe:${userId}`).digest("base64url").slice(0, 32);
+    if (crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(match[2]))) return userId;
+  }
+  return null;
+}

@@ -1,0 +1,139 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { getOutboxRow } from "~/models/outbox.server";
+import { parseId } from "~/utils/http";
+import { readDeliveredCopy } from "~/services/mail-store.server";
+import { requireAdmin } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Message | Mail outbox | Florida Business Registry" }];
+
+/**
+ * One message as its recipient sees it: the copy the local SMTP server received, parsed with
+ * mailparser (HTML in a sandboxed frame, the text part, attachments). With a real SMTP_URL there
+ * is no local copy; the page then shows the message as queued.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const row = id === null ? undefined : getOutboxRow(id);
+  if (!row) throw data("Message not found", { status: 404 });
+  const delivered = await readDeliveredCopy(row.messageId);
+  return {
+    message: {
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      smtpResponse: row.smtpResponse,
+      toAddress: row.toAddress,
+      subject: row.subject,
+      messageId: row.messageId,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+    },
+    view: delivered ?? { copies: 0, html: row.html, text: row.text, attachments: [], headers: [], from: "", to: row.toAddress, subject: row.subject, date: null, file: null },
+  };
+}
+
+export default function AdminMailMessage() {
+  const { message, view } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <Link to="/admin/mail" className="text-sm text-primary-700 underline dark:text-primary-100">
+        ← Mail outbox
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold">{view.subject}</h1>
+      <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-semibold">To</dt>
+        <dd>{view.to}</dd>
+        {view.from ? (
+          <>
+            <dt className="font-semibold">From</dt>
+            <dd>{view.from}</dd>
+          </>
+        ) : null}
+        <dt className="font-semibold">Status</dt>
+        <dd>
+          {message.status}, {message.attempts} attempt{message.attempts === 1 ? "" : "s"}
+          {message.sentAt ? `, accepted ${message.sentAt.replace("T", " ").slice(0, 19)} UTC` : ""}
+          {message.smtpResponse ? ` (${message.smtpResponse})` : ""}
+        </dd>
+        {message.lastError && message.status !== "sent" ? (
+          <>
+            <dt className="font-semibold">Last error</dt>
+            <dd className="text-red-800 dark:text-red-300">{message.lastError}</dd>
+          </>
+        ) : null}
+        <dt className="font-semibold">Message-ID</dt>
+        <dd className="break-all">{message.messageId}</dd>
+        {view.headers.map((h) => (
+          <div key={h.name} className="contents">
+            <dt className="font-semibold">{h.name}</dt>
+            <dd className="break-all">{h.value}</dd>
+          </div>
+        ))}
+        <dt className="font-semibold">Received copy</dt>
+        <dd data-testid="received-copies">
+          {view.copies === 0
+            ? "None in the local mailbox (not delivered yet, or sent through an outside SMTP server). Shown as queued."
+            : view.copies === 1
+              ? "Received once by the local SMTP server"
+              : `Received ${view.copies} times by the local SMTP server`}
+        </dd>
+      </dl>
+
+      {view.html ? (
+        <section aria-labelledby="html-heading" className="mt-8">
+          <h2 id="html-heading" className="text-lg font-semibold">
+            HTML part
+          </h2>
+          {/* No scripts, no same-origin, no forms: the message is shown, never run. */}
+          <iframe
+            title={`HTML part of: ${view.subject}`}
+            sandbox=""
+            srcDoc={view.html}
+            className="mt-2 h-[36rem] w-full rounded-lg border border-slate-300 bg-white dark:border-slate-600"
+          />
+        </section>
+      ) : null}
+
+      {view.text ? (
+        <section aria-labelledby="text-heading" className="mt-8">
+          <h2 id="text-heading" className="text-lg font-semibold">
+            Text part
+          </h2>
+          <pre data-testid="text-part" className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-lg border border-slate-300 p-4 text-sm dark:border-slate-600">
+            {view.text}
+          </pre>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="attachments-heading" className="mt-8">
+        <h2 id="attachments-heading" className="text-lg font-semibold">
+          Attachments
+        </h2>
+        {view.attachments.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">None.</p>
+        ) : (
+          <ul className="mt-2 list-disc pl-6 text-sm">
+            {view.attachments.map((a, i) => (
+              <li key={i}>
+                <a href={`/admin/mail/${message.id}/attachments/${i}`} download={a.filename} className="text-primary-700 underline dark:text-primary-100">
+                  {a.filename}
+                </a>{" "}
+                ({a.contentType}, {Math.ceil(a.size / 1024)} KB)
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,175 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PaginationNav } from "~/components/pagination-nav";
+import { Button } from "~/components/ui/button";
+import { listJobRuns } from "~/jobs/registry.server";
+import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
+import { listOutbox, outboxCounts, retryFailed } from "~/models/outbox.server";
+import { parseId } from "~/utils/http";
+import { requireAdmin } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Mail outbox | Admin | Florida Business Registry" }];
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const statusParam = params.get("status");
+  const status = OUTBOX_STATUSES.includes(statusParam as OutboxStatus) ? (statusParam as OutboxStatus) : undefined;
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const { items, total } = listOutbox({ page, pageSize: PAGE_SIZE, status });
+  return {
+    status: status ?? null,
+    page,
+    totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    counts: outboxCounts(),
+    items: items.map((m) => ({
+      ...m,
+      nextAttemptAt: m.nextAttemptAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+      createdAt: m.createdAt.toISOString(),
+    })),
+    jobs: listJobRuns().map((j) => ({
+      name: j.name,
+      lastStartedAt: j.lastStartedAt?.toISOString() ?? null,
+      lastResult: j.lastResult,
+      lastError: j.lastError ? j.lastError.split("\n")[0] : null,
+    })),
+  };
+}
+
+/** "Send again" for a message that failed for good. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const id = parseId(form.get("id"));
+  const ok = id !== null && retryFailed(id);
+  return redirectWithToast(
+    "/admin/mail?status=failed",
+    ok
+      ? { title: "Queued again", description: `Message ${id} will be sent again.` }
+      : { title: "Not queued", description: "That message is not a failed one.", variant: "destructive" },
+  );
+}
+
+const STATUS_LABELS: Record<OutboxStatus, string> = { pending: "Waiting", sending: "Sending", sent: "Sent", failed: "Failed" };
+const when = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 16) + " UTC" : "");
+
+export default function AdminMail() {
+  const { status, page, totalPages, counts, items, jobs } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <Link to="/admin" className="text-sm text-primary-700 underline dark:text-primary-100">
+        ← Admin Dashboard
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">Mail outbox</h1>
+      <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
+        Every message the service sends, from the moment its event is recorded. Waiting messages are retried with
+        increasing delays while the mail server is unreachable; failed ones show the server&apos;s error.
+      </p>
+
+      <nav aria-label="Filter by status" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/admin/mail" aria-current={status === null ? "page" : undefined} className={filterClass(status === null)}>
+              All ({counts.pending + counts.sending + counts.sent + counts.failed})
+            </Link>
+          </li>
+          {OUTBOX_STATUSES.map((s) => (
+            <li key={s}>
+              <Link to={`/admin/mail?status=${s}`} aria-current={status === s ? "page" : undefined} className={filterClass(status === s)}>
+                {STATUS_LABELS[s]} ({counts[s]})
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
+          <caption className="sr-only">Outbox messages, newest first</caption>
+          <thead>
+            <tr>
+              {["#", "Queued", "To", "Subject", "Status", "Attempts", "Details"].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 text-left font-semibold">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+            {items.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-3 py-6 text-center text-slate-700 dark:text-slate-300">
+                  No messages.
+                </td>
+              </tr>
+            ) : (
+              items.map((m) => (
+                <tr key={m.id} data-testid="outbox-row">
+                  <td className="px-3 py-2">{m.id}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{when(m.createdAt)}</td>
+                  <td className="px-3 py-2">{m.toAddress}</td>
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/mail/${m.id}`} className="text-primary-700 underline dark:text-primary-100">
+                      {m.subject}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">{STATUS_LABELS[m.status as OutboxStatus] ?? m.status}</td>
+                  <td className="px-3 py-2">{m.attempts}</td>
+                  <td className="px-3 py-2">
+                    {m.status === "sent" ? `Sent ${when(m.sentAt)}` : null}
+                    {m.status === "pending" && m.attempts > 0 ? `Next try ${when(m.nextAttemptAt)}. ` : null}
+                    {m.lastError && m.status !== "sent" ? <span className="text-red-800 dark:text-red-300">{m.lastError}</span> : null}
+                    {m.status === "failed" ? (
+                      <Form method="post" className="mt-1">
+                        <input type="hidden" name="id" value={m.id} />
+                        <Button type="submit" variant="outline" className="px-2 py-1 text-xs">
+                          Send again<span className="sr-only"> message {m.id}</span>
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <PaginationNav page={page} totalPages={totalPages} />
+
+      <section aria-labelledby="jobs-heading" className="mt-10">
+        <h2 id="jobs-heading" className="text-xl font-semibold">
+          Scheduled jobs
+        </h2>
+        {jobs.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">No job has run yet.</p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm">
+            {jobs.map((j) => (
+              <li key={j.name}>
+                <strong>{j.name}</strong>: last run {when(j.lastStartedAt) || "never"}
+                {j.lastError ? <span className="text-red-800 dark:text-red-300"> failed: {j.lastError}</span> : j.lastResult ? ` ${j.lastResult}` : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function filterClass(active: boolean) {
+  return `inline-block rounded-md border px-3 py-1.5 text-sm ${
+    active
+      ? "border-primary-700 bg-primary-700 text-white dark:border-primary-100"
+      : "border-slate-300 text-slate-800 dark:border-slate-600 dark:text-slate-200"
+  }`;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

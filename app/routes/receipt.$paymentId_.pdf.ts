@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseId } from "~/lib/ids";
+import { getReceiptForViewer } from "~/models/payment.server";
+import { receiptDocument, receiptPdf } from "~/models/receipt-document.server";
+import { requireUser } from "~/utils/session.server";
+
+/**
+ * GET /receipt/{id}/pdf: the Local Business Tax Receipt as a PDF, with the page's privacy: the
+ * payer and administrators only; anyone else gets the same 404 as a missing receipt.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { description: "Please log in to view your receipts" });
+  const paymentId = parseId(params.paymentId);
+  const row = paymentId ? getReceiptForViewer(paymentId, user) : undefined;
+  if (!row) return new Response("We couldn't find the receipt you're looking for.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const doc = receiptDocument(row.payment, row.business);
+  const bytes = await receiptPdf(doc);
+  return new Response(Buffer.from(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="receipt-${doc.number}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
