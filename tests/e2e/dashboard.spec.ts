@@ -12,7 +12,10 @@ async function downloadCsv(page: Page, linkName: string): Promise<{ download: Do
   return { download, raw, rows: parseCsv(raw.toString("utf8")) };
 }
 
-/** A user of their own: one claimed unpaid business, one paid with a payment and a renewal notice. */
+/**
+ * A user of their own: one claimed unpaid business, one paid (its payment holds the FY2027
+ * receipt, current on the e2e clock) with a renewal notice.
+ */
 async function ownerWithRecords() {
   const user = await createUser({ firstName: "Paula", lastName: "Payer" });
   const unpaid = createBusiness({ name: `Unpaid Bistro ${unique()} LLC`, isClaimed: true, canBeClaimed: false, ownerId: user.id, claimedAt: new Date(Date.UTC(2026, 9, 1)) });
@@ -20,7 +23,6 @@ async function ownerWithRecords() {
     name: `Peña, "Paid" Café ${unique()} LLC`,
     isClaimed: true,
     canBeClaimed: false,
-    hasPaidBTR: true,
     ownerId: user.id,
     claimedAt: new Date(Date.UTC(2026, 9, 2)),
     subscriptionStatus: "active",
