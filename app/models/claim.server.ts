@@ -9,7 +9,8 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { businesses, claimAttempts, payments, type Business } from "~/db/schema";
+import { businesses, claimAttempts, payments, users, type Business } from "~/db/schema";
+import { recordAudit } from "~/models/audit.server";
 import { isOwner, toPublicBusiness, type PublicBusiness } from "~/models/business.server";
 
 export const CLAIM_LOCKOUT = { maxWrongCodes: 5, windowMs: 60 * 60 * 1000 } as const;
@@ -151,6 +152,22 @@ export function claimBusiness(input: ClaimRequest, now = new Date()): ClaimOutco
       if (result.changes !== 1) return { ok: false, reason: "already_claimed", ownedByYou: false };
 
       const claimed = tx.select().from(businesses).where(eq(businesses.id, input.businessId)).get();
+      const claimant = tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, input.userId)).get();
+      recordAudit(tx, {
+        actor: claimant ?? { id: input.userId, username: "" },
+        action: "claim.create",
+        entityType: "business",
+        entityId: input.businessId,
+        before: { isClaimed: false, ownerId: business.ownerId },
+        after: {
+          isClaimed: true,
+          ownerId: input.userId,
+          employeeCount: input.employeeCount,
+          vehicleCount: input.vehicleCount,
+          hasLicense: Boolean(input.licenseKey),
+        },
+        at: now,
+      });
       return { ok: true, business: claimed! };
     },
     { behavior: "immediate" },
@@ -165,6 +182,8 @@ export type OwnedBusiness = PublicBusiness & {
   ownerId: number | null;
   claimedAt: Date | null;
   hasDriversLicense: boolean;
+  /** The town's review of the uploaded licence: null until reviewed; a rejection carries its reason. */
+  licenseReview: { status: "verified" | "rejected"; reason: string | null } | null;
 };
 
 export function toOwnedBusiness(business: Business): OwnedBusiness {
@@ -173,6 +192,10 @@ export function toOwnedBusiness(business: Business): OwnedBusiness {
     ownerId: business.ownerId,
     claimedAt: business.claimedAt,
     hasDriversLicense: Boolean(business.driversLicenseUrl),
+    licenseReview:
+      business.licenseReviewStatus === "verified" || business.licenseReviewStatus === "rejected"
+        ? { status: business.licenseReviewStatus, reason: business.licenseReviewReason }
+        : null,
   };
 }
 

@@ -18,7 +18,7 @@ import { listPayments } from "~/models/admin/payments.server";
 import { getAdminSummary } from "~/models/admin/summary.server";
 import { listUsers } from "~/models/admin/users.server";
 import { readBusinessFilters } from "~/utils/http";
-import { requireAdmin } from "~/utils/session.server";
+import { requireStaff } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Florida Business Registry" }];
 
@@ -77,7 +77,7 @@ function loadTab(tab: AdminTab, params: URLSearchParams) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request);
   const params = new URL(request.url).searchParams;
   const tab = parseAdminTab(params.get("tab"));
   return { summary: getAdminSummary(), view: loadTab(tab, params) };
