@@ -30,7 +30,7 @@ export type AuditEntry = {
   at?: Date;
 };
 
-const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+const toJson = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /** Appends one row. Call it with the transaction (`tx`) that makes the change it records. */
 export function recordAudit(writer: AuditWriter, entry: AuditEntry): void {
@@ -42,8 +42,8 @@ export function recordAudit(writer: AuditWriter, entry: AuditEntry): void {
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId,
-      before: json(entry.before),
-      after: json(entry.after),
+      before: toJson(entry.before),
+      after: toJson(entry.after),
       ...(entry.at ? { createdAt: entry.at } : {}),
     })
     .run();

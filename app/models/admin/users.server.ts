@@ -12,6 +12,7 @@ export type AdminUser = {
   firstName: string | null;
   lastName: string | null;
   isAdmin: boolean;
+  role: string;
   createdAt: Date;
 };
 
@@ -22,6 +23,7 @@ const adminUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   isAdmin: users.isAdmin,
+  role: users.role,
   createdAt: users.createdAt,
 };
 
@@ -38,7 +40,7 @@ export function setAdminRole(username: string, isAdmin = true): AdminUser | null
   return (
     getDb()
       .update(users)
-      .set({ isAdmin })
+      .set({ isAdmin, role: isAdmin ? "admin" : "user" })
       .where(sql`lower(${users.username}) = lower(${username.trim()})`)
       .returning(adminUserColumns)
       .get() ?? null
