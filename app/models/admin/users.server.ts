@@ -3,6 +3,7 @@ import { count, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { PageRequest } from "~/lib/pagination";
+import { roleOf } from "~/lib/roles";
 import { page, type Page } from "./page.server";
 
 export type AdminUser = {
@@ -31,7 +32,14 @@ export function listUsers(paging: PageRequest): Page<AdminUser> {
   const db = getDb();
   const total = db.select({ n: count() }).from(users).get()?.n ?? 0;
   return page(total, paging, (limit, offset) =>
-    db.select(adminUserColumns).from(users).orderBy(users.id).limit(limit).offset(offset).all(),
+    db
+      .select(adminUserColumns)
+      .from(users)
+      .orderBy(users.id)
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map((u) => ({ ...u, role: roleOf(u) })),
   );
 }
 
