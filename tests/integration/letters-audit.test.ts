@@ -94,7 +94,7 @@ describe("roles", () => {
 
   it("a clerk gets 403 on the admin actions (role change, release, licence review); a user is sent away", async () => {
     const b = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id, driversLicenseUrl: "licenses/x.png" });
-    for (const form of [{ intent: "release" }, { intent: "review", status: "verified" }]) {
+    for (const form of [{ intent: "release" }, { intent: "review", status: "verified" }] as Record<string, string>[]) {
       const r = await callRoute(businessAction, await makeRequest(`/admin/businesses/${b.id}`, { user: clerk, form }), { id: String(b.id) });
       expect(r.status).toBe(403);
     }
