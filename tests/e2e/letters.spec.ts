@@ -43,7 +43,7 @@ test.describe("claim letters", () => {
     const text = await pdfText(bytes);
     expect(text).toContain(`${marker} Bistro LLC`);
     expect(text).toContain(`/claim/${business.id}`);
-    const code = /Your claim code\n(\d{7})/.exec(text)?.[1];
+    const code = /Your claim code\s+(\d{7})/.exec(text)?.[1];
     expect(code).toMatch(/^\d{7}$/);
     expect(code).toBe(getBusiness(business.id)!.verificationCode);
 
@@ -51,7 +51,7 @@ test.describe("claim letters", () => {
     await page.getByLabel("Mailed on").fill("2026-11-20");
     await page.getByRole("button", { name: "Mark mailed" }).click();
     await expectToast(page, "Batch marked mailed");
-    await expect(page.getByText("Mailed on 2026-11-20.")).toBeVisible();
+    await expect(page.getByText(/letters, fiscal year \S+\. Mailed on 2026-11-20\./)).toBeVisible();
 
     // The owner claims with the letter's code.
     const owner = await createUser();
