@@ -25,6 +25,8 @@ export const users = sqliteTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    /** user | clerk | admin (~/lib/roles). `is_admin` stays in step with role = admin. */
+    role: text("role").notNull().default("user"),
     stripeCustomerId: text("stripe_customer_id"),
     /** When the owner proved the current email address is theirs (a link); null: not yet. */
     emailVerifiedAt: timestamp("email_verified_at"),
@@ -86,6 +88,10 @@ export const businesses = sqliteTable(
     autoRenew: integer("auto_renew", { mode: "boolean" }).notNull().default(false),
     /** Shown on the owner's dashboard, e.g. after a failed renewal charge. */
     renewalNotice: text("renewal_notice"),
+    /** The licence review: null (not reviewed) | verified | rejected, with the reason shown to the owner. */
+    licenseReviewStatus: text("license_review_status"),
+    licenseReviewReason: text("license_review_reason"),
+    licenseReviewedAt: timestamp("license_reviewed_at"),
     createdAt: createdAt(),
     // The state's registry (cordata) fields, written only by `npm run registry:import`
     // (app/services/registry-import.server.ts); see README "Registry import".
@@ -394,6 +400,67 @@ export const jobRuns = sqliteTable("job_runs", {
   lastResult: text("last_result"),
   lastError: text("last_error"),
 });
+
+/**
+ * The audit log: append-only. The model has an insert and reads only, and triggers (0010)
+ * refuse any UPDATE or DELETE. actor_id is a plain number (no foreign key: deleting a user
+ * must not rewrite history); actor_username keeps the name as it was.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id"),
+    actorUsername: text("actor_username"),
+    /** e.g. claim.create, user.role, letter_batch.create, letter.reissue, claim.release, license.review */
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: integer("entity_id"),
+    /** JSON of the values before and after the change (null when there is no before/after). */
+    before: text("before"),
+    after: text("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt),
+    index("audit_log_action_idx").on(t.action, t.createdAt),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+  ],
+);
+
+/** A batch of claim letters; mailed_on (yyyy-MM-dd) once the town marks it mailed. */
+export const letterBatches = sqliteTable("letter_batches", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  /** The filters the batch was made with, JSON. */
+  filters: text("filters").notNull(),
+  letterCount: integer("letter_count").notNull(),
+  fiscalYear: text("fiscal_year").notNull(),
+  mailedOn: text("mailed_on"),
+  createdAt: createdAt(),
+});
+
+/**
+ * One letter of a batch. The code itself lives only in businesses.verification_code (the one
+ * live code); the letter keeps its SHA-256, so a letter whose code was replaced is known.
+ */
+export const letters = sqliteTable(
+  "letters",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => letterBatches.id),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id),
+    codeHash: text("code_hash").notNull(),
+    reissuedAt: timestamp("reissued_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("letters_batch_idx").on(t.batchId, t.id), index("letters_business_idx").on(t.businessId)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;

@@ -9,7 +9,8 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { businesses, claimAttempts, payments, type Business } from "~/db/schema";
+import { businesses, claimAttempts, payments, users, type Business } from "~/db/schema";
+import { recordAudit } from "~/models/audit.server";
 import { isOwner, toPublicBusiness, type PublicBusiness } from "~/models/business.server";
 import { queueClaimConfirmation } from "~/models/mail-events.server";
 import { holdsCurrentReceipt } from "~/models/receipt.server";
@@ -154,6 +155,22 @@ export function claimBusiness(input: ClaimRequest, now = new Date()): ClaimOutco
 
       const claimed = tx.select().from(businesses).where(eq(businesses.id, input.businessId)).get();
       queueClaimConfirmation(tx, claimed!, now);
+      const claimant = tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, input.userId)).get();
+      recordAudit(tx, {
+        actor: claimant ?? { id: input.userId, username: "" },
+        action: "claim.create",
+        entityType: "business",
+        entityId: input.businessId,
+        before: { isClaimed: false, ownerId: business.ownerId },
+        after: {
+          isClaimed: true,
+          ownerId: input.userId,
+          employeeCount: input.employeeCount,
+          vehicleCount: input.vehicleCount,
+          hasLicense: Boolean(input.licenseKey),
+        },
+        at: now,
+      });
       return { ok: true, business: claimed! };
     },
     { behavior: "immediate" },
@@ -168,6 +185,8 @@ export type OwnedBusiness = PublicBusiness & {
   ownerId: number | null;
   claimedAt: Date | null;
   hasDriversLicense: boolean;
+  /** The town's review of the uploaded licence: null until reviewed; a rejection carries its reason. */
+  licenseReview: { status: "verified" | "rejected"; reason: string | null } | null;
 };
 
 export function toOwnedBusiness(business: Business): OwnedBusiness {
@@ -176,6 +195,10 @@ export function toOwnedBusiness(business: Business): OwnedBusiness {
     ownerId: business.ownerId,
     claimedAt: business.claimedAt,
     hasDriversLicense: Boolean(business.driversLicenseUrl),
+    licenseReview:
+      business.licenseReviewStatus === "verified" || business.licenseReviewStatus === "rejected"
+        ? { status: business.licenseReviewStatus, reason: business.licenseReviewReason }
+        : null,
   };
 }
 

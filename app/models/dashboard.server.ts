@@ -27,6 +27,9 @@ export type DashboardBusiness = RegistryFields &
     ownerId: number | null;
     ownedByYou: boolean;
     hasDriversLicense: boolean;
+    /** The town's licence review, the owner's only: a rejection shows its reason on the dashboard. */
+    licenseReviewStatus: string | null;
+    licenseReviewReason: string | null;
     paymentCount: number;
     taxState: BusinessTaxState;
   };
@@ -58,6 +61,8 @@ export function listUserBusinesses(userId: number): DashboardBusiness[] {
       subscriptionStatus: businesses.subscriptionStatus,
       autoRenew: businesses.autoRenew,
       renewalNotice: businesses.renewalNotice,
+      licenseReviewStatus: businesses.licenseReviewStatus,
+      licenseReviewReason: businesses.licenseReviewReason,
       hasDriversLicense: sql<number>`${businesses.driversLicenseUrl} is not null`,
       paymentCount,
     })
@@ -82,6 +87,8 @@ export function listUserBusinesses(userId: number): DashboardBusiness[] {
       subscriptionStatus: mine ? row.subscriptionStatus : null,
       autoRenew: mine ? row.autoRenew : false,
       renewalNotice: mine ? row.renewalNotice : null,
+      licenseReviewStatus: mine ? row.licenseReviewStatus : null,
+      licenseReviewReason: mine ? row.licenseReviewReason : null,
       taxState: taxState(counted, userId),
     };
   });

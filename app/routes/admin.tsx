@@ -18,8 +18,9 @@ import { listPayments } from "~/models/admin/payments.server";
 import { getAdminSummary } from "~/models/admin/summary.server";
 import { listUsers } from "~/models/admin/users.server";
 import { readBusinessFilters } from "~/utils/http";
-import { requireAdmin } from "~/utils/session.server";
+import { requireStaff } from "~/utils/session.server";
 import { pageMeta } from "~/lib/meta";
+import { ROLE_LABELS, ROLES, roleOf } from "~/lib/roles";
 
 export const meta: MetaFunction = () =>
   pageMeta("Admin Dashboard", "Users, businesses, claims, payments and reports of the town's Business Tax Receipt office.");
@@ -79,10 +80,10 @@ function loadTab(tab: AdminTab, params: URLSearchParams) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const user = await requireStaff(request);
   const params = new URL(request.url).searchParams;
   const tab = parseAdminTab(params.get("tab"));
-  return { summary: getAdminSummary(), view: loadTab(tab, params) };
+  return { summary: getAdminSummary(), view: loadTab(tab, params), canManageRoles: roleOf(user) === "admin" };
 }
 
 type View = ReturnType<typeof useLoaderData<typeof loader>>["view"];
@@ -93,7 +94,7 @@ const headClass = "px-3 py-2 text-left font-semibold";
 const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
 
 export default function Admin() {
-  const { summary, view } = useLoaderData<typeof loader>();
+  const { summary, view, canManageRoles } = useLoaderData<typeof loader>();
   const filters: { name?: string; doc?: string } = ("filters" in view && view.filters) || {};
   const reportQuery = view.tab === "businesses" ? new URLSearchParams(filters as Record<string, string>).toString() : "";
 
@@ -126,6 +127,12 @@ export default function Admin() {
           Reports
         </h2>
         <div className="mt-3 flex flex-wrap items-start gap-3">
+          <Link to="/admin/letters" className={linkClass}>
+            Claim letters
+          </Link>
+          <Link to="/admin/audit" className={linkClass}>
+            Audit log
+          </Link>
           <CsvDownloadLink
             href={`/api/admin/reports/businesses${reportQuery ? `?${reportQuery}` : ""}`}
             filename="businesses.csv"
@@ -166,7 +173,7 @@ export default function Admin() {
           <BusinessSearchForm key={`${view.tab}:${filters.name ?? ""}:${filters.doc ?? ""}`} tab={view.tab} name={filters.name} doc={filters.doc} />
         ) : null}
         <Showing pagination={view.pagination} count={rowCount(view)} capped={"capped" in view && view.capped === true} />
-        <TabTable view={view} />
+        <TabTable view={view} canManageRoles={canManageRoles} />
         <PaginationNav page={view.pagination.page} totalPages={view.pagination.totalPages} />
       </section>
     </div>
@@ -267,10 +274,10 @@ function Table({ caption, headers, children }: { caption: string; headers: strin
   );
 }
 
-function TabTable({ view }: { view: View }) {
+function TabTable({ view, canManageRoles }: { view: View; canManageRoles: boolean }) {
   switch (view.tab) {
     case "users":
-      return <UsersTable view={view} />;
+      return <UsersTable view={view} canManageRoles={canManageRoles} />;
     case "businesses":
     case "claimed-businesses":
       return <BusinessesTable view={view} />;
@@ -281,7 +288,7 @@ function TabTable({ view }: { view: View }) {
   }
 }
 
-function UsersTable({ view }: { view: ViewWith<"users"> }) {
+function UsersTable({ view, canManageRoles }: { view: ViewWith<"users">; canManageRoles: boolean }) {
   if (view.users.length === 0) return null;
   return (
     <Table caption="Users" headers={["ID", "Username", "Name", "Email", "Role", "Joined"]}>
@@ -291,7 +298,27 @@ function UsersTable({ view }: { view: ViewWith<"users"> }) {
           <td className={cellClass}>{u.username}</td>
           <td className={cellClass}>{[u.firstName, u.lastName].filter(Boolean).join(" ")}</td>
           <td className={cellClass}>{u.email}</td>
-          <td className={cellClass}>{u.isAdmin ? "Administrator" : "User"}</td>
+          <td className={cellClass}>
+            {canManageRoles ? (
+              <Form method="post" action={`/admin/users/${u.id}/role`} className="flex items-center gap-2">
+                <label htmlFor={`role-${u.id}`} className="sr-only">
+                  Role of {u.username}
+                </label>
+                <select id={`role-${u.id}`} name="role" defaultValue={roleOf(u)} className="rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900">
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </select>
+                <Button type="submit" variant="outline" className="px-2 py-1">
+                  Save<span className="sr-only"> role of {u.username}</span>
+                </Button>
+              </Form>
+            ) : (
+              ROLE_LABELS[roleOf(u)]
+            )}
+          </td>
           <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(u.createdAt)}</td>
         </tr>
       ))}

@@ -46,6 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       renewalDate: b.renewalDate ? b.renewalDate.toISOString() : null,
       renewalNotice: b.renewalNotice,
       standing: b.taxState === "claim" ? null : standingSummary(standingOfBusiness(b, at, receiptYears.get(b.id) ?? []), b.id),
+      licenseReviewStatus: b.licenseReviewStatus,
+      licenseReviewReason: b.licenseReviewReason,
     })),
     payments: payments.map((p) => ({
       id: p.id,
@@ -251,6 +253,13 @@ function BusinessList({ businesses }: { businesses: BusinessRow[] }) {
             <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
               <strong>Renewal notice:</strong> {b.renewalNotice}
             </p>
+          ) : null}
+          {b.licenseReviewStatus === "rejected" ? (
+            <p className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100" data-testid={`license-rejected-${b.id}`}>
+              <strong>Driver&apos;s license rejected:</strong> {b.licenseReviewReason}
+            </p>
+          ) : b.licenseReviewStatus === "verified" ? (
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">Driver&apos;s license verified by the town.</p>
           ) : null}
         </li>
       ))}

@@ -3,6 +3,7 @@
  * requireAdmin, requireApiUser, requireApiAdmin). The rows live in ~/models/session.server.
  */
 import { createCookie, redirect } from "@remix-run/node";
+import { isStaff, roleOf } from "~/lib/roles";
 import type { PublicUser } from "~/lib/types";
 import { createSessionRow, deleteOtherSessions, deleteSession, findSessionUser } from "~/models/session.server";
 import { toPublicUser } from "~/models/user.server";
@@ -65,10 +66,17 @@ export async function requireUser(
   });
 }
 
-/** Admins only: anyone else is sent to `/`. */
-export async function requireAdmin(request: Request): Promise<PublicUser> {
+/** Staff (admin or clerk) only: anyone else is sent to `/`. */
+export async function requireStaff(request: Request): Promise<PublicUser> {
   const user = await getUser(request);
-  if (!user?.isAdmin) throw redirect("/");
+  if (!isStaff(user)) throw redirect("/");
+  return user!;
+}
+
+/** Admins only: a clerk gets 403 (the page's error boundary), anyone else is sent to `/`. */
+export async function requireAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireStaff(request);
+  if (roleOf(user) !== "admin") throw new Response("Administrator access required", { status: 403 });
   return user;
 }
 
@@ -82,7 +90,14 @@ export async function requireApiUser(request: Request): Promise<PublicUser> {
 /** For JSON endpoints: 401 signed out, 403 signed in but not an admin. */
 export async function requireApiAdmin(request: Request): Promise<PublicUser> {
   const user = await requireApiUser(request);
-  if (!user.isAdmin) throw Response.json({ error: { message: "Administrator access required" } }, { status: 403 });
+  if (roleOf(user) !== "admin") throw Response.json({ error: { message: "Administrator access required" } }, { status: 403 });
+  return user;
+}
+
+/** For JSON endpoints: 401 signed out, 403 signed in but neither admin nor clerk. */
+export async function requireApiStaff(request: Request): Promise<PublicUser> {
+  const user = await requireApiUser(request);
+  if (!isStaff(user)) throw Response.json({ error: { message: "Staff access required" } }, { status: 403 });
   return user;
 }
 

@@ -128,7 +128,7 @@ describe("the lists", () => {
     const body = JSON.parse(text);
     expect(body.users.map((u: { id: number }) => u.id)).toEqual([admin.id, user.id, owner.id]);
     expect(body.users[0]).toEqual({
-      id: admin.id, username: admin.username, email: admin.email, firstName: "Test", lastName: "User", isAdmin: true, createdAt: admin.createdAt.toISOString(),
+      id: admin.id, username: admin.username, email: admin.email, firstName: "Test", lastName: "User", isAdmin: true, role: "admin", createdAt: admin.createdAt.toISOString(),
     });
   });
 

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { isStaff } from "~/lib/roles";
 import type { PublicUser } from "~/lib/types";
 import { isActive, mainLinks } from "./nav-links";
 import { LogoutForm } from "./logout-form";
@@ -34,7 +35,7 @@ export function Header({ user }: { user: PublicUser | null }) {
         <div className="ml-auto hidden items-center gap-2 md:flex" data-testid="header-account">
           {user ? (
             <>
-              {user.isAdmin ? (
+              {isStaff(user) ? (
                 <Link to="/admin" className={linkClass(isActive(pathname, "/admin"))}>
                   Admin
                 </Link>

@@ -1,3 +1,4 @@
+import { isStaff } from "~/lib/roles";
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { PublicUser } from "~/lib/types";
@@ -26,7 +27,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
     ...(user
       ? [
           { to: "/dashboard", label: "Dashboard", match: "/dashboard" },
-          ...(user.isAdmin ? [{ to: "/admin", label: "Admin Dashboard", match: "/admin" }] : []),
+          ...(isStaff(user) ? [{ to: "/admin", label: "Admin Dashboard", match: "/admin" }] : []),
         ]
       : [
           { to: "/login", label: "Sign in", match: "/login" },

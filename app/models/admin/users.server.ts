@@ -3,6 +3,7 @@ import { count, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { PageRequest } from "~/lib/pagination";
+import { roleOf } from "~/lib/roles";
 import { page, type Page } from "./page.server";
 
 export type AdminUser = {
@@ -12,6 +13,7 @@ export type AdminUser = {
   firstName: string | null;
   lastName: string | null;
   isAdmin: boolean;
+  role: string;
   createdAt: Date;
 };
 
@@ -22,6 +24,7 @@ const adminUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   isAdmin: users.isAdmin,
+  role: users.role,
   createdAt: users.createdAt,
 };
 
@@ -29,7 +32,14 @@ export function listUsers(paging: PageRequest): Page<AdminUser> {
   const db = getDb();
   const total = db.select({ n: count() }).from(users).get()?.n ?? 0;
   return page(total, paging, (limit, offset) =>
-    db.select(adminUserColumns).from(users).orderBy(users.id).limit(limit).offset(offset).all(),
+    db
+      .select(adminUserColumns)
+      .from(users)
+      .orderBy(users.id)
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map((u) => ({ ...u, role: roleOf(u) })),
   );
 }
 
@@ -38,7 +48,7 @@ export function setAdminRole(username: string, isAdmin = true): AdminUser | null
   return (
     getDb()
       .update(users)
-      .set({ isAdmin })
+      .set({ isAdmin, role: isAdmin ? "admin" : "user" })
       .where(sql`lower(${users.username}) = lower(${username.trim()})`)
       .returning(adminUserColumns)
       .get() ?? null

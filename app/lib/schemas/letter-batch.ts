@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Which town businesses a letter batch goes to: the page's form and
+ * POST /api/admin/letter-batches share this schema.
+ * - unclaimed: only businesses nobody has claimed (default yes)
+ * - mailed: "never" (no letter yet), "before" (no letter mailed on or after `mailedBefore`,
+ *   none waiting to be mailed), "any"
+ */
+export const LetterBatchFiltersSchema = z
+  .object({
+    unclaimed: z.boolean().default(true),
+    mailed: z.enum(["never", "before", "any"]).default("never"),
+    mailedBefore: z.string().regex(isoDay, { error: "Use a date like 2026-09-30" }).optional(),
+    status: z.string().trim().max(40).optional(),
+    filingType: z.string().trim().max(40).optional(),
+    q: z.string().trim().max(200).optional(),
+  })
+  .refine((f) => f.mailed !== "before" || Boolean(f.mailedBefore), {
+    path: ["mailedBefore"],
+    error: "Choose the date",
+  });
+
+export type LetterBatchFilters = z.output<typeof LetterBatchFiltersSchema>;
+
+/** The page's form fields (GET preview or POST create) as the schema's input; empty fields are absent. */
+export function letterFiltersFromForm(form: { get(name: string): unknown }): Record<string, unknown> {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  };
+  return {
+    // A checkbox is absent when unticked; the form carries `filters=1` so absent means "no".
+    unclaimed: text("filters") ? text("unclaimed") === "on" : true,
+    mailed: text("mailed"),
+    mailedBefore: text("mailedBefore"),
+    status: text("status"),
+    filingType: text("filingType"),
+    q: text("q"),
+  };
+}
+
+export const MarkMailedSchema = z.object({
+  mailedOn: z.string({ error: "Choose the date" }).regex(isoDay, { error: "Use a date like 2026-09-30" }),
+});
+
+export const LicenseReviewSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("verified") }),
+  z.object({
+    status: z.literal("rejected"),
+    reason: z
+      .string({ error: "Give the reason the owner will see" })
+      .trim()
+      .min(5, { error: "Give the reason the owner will see (at least 5 characters)" })
+      .max(500),
+  }),
+]);

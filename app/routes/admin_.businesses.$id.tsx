@@ -1,0 +1,151 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { ErrorList, inputClass } from "~/components/ui/form-field";
+import { formatCardDate } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
+import { roleOf } from "~/lib/roles";
+import { LicenseReviewSchema } from "~/lib/schemas/letter-batch";
+import { licenseUrl } from "~/models/admin/licenses.server";
+import { OperationError, releaseClaim, reviewLicense } from "~/models/admin/operations.server";
+import { getBusinessById } from "~/models/business.server";
+import { fieldErrorsOf } from "~/utils/http";
+import { requireAdmin, requireStaff } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Business | Admin | Florida Business Registry" }];
+
+function idOf(value: string | undefined) {
+  const id = parseId(value);
+  if (id === null) throw new Response("Business not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  const b = getBusinessById(idOf(params.id));
+  if (!b) throw new Response("Business not found", { status: 404 });
+  return {
+    isAdmin: roleOf(user) === "admin",
+    business: {
+      id: b.id,
+      name: b.name,
+      documentNumber: b.documentNumber,
+      isClaimed: b.isClaimed,
+      ownerId: b.ownerId,
+      claimedAt: b.claimedAt ? b.claimedAt.toISOString() : null,
+      hasLicense: Boolean(b.driversLicenseUrl),
+      licenseUrl: licenseUrl(b.id),
+      licenseReviewStatus: b.licenseReviewStatus,
+      licenseReviewReason: b.licenseReviewReason,
+    },
+  };
+}
+
+/** Releasing a claim and reviewing a licence are administrator actions: a clerk gets 403. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const id = idOf(params.id);
+  const form = await request.formData();
+  try {
+    if (form.get("intent") === "release") {
+      releaseClaim(user, id);
+      return redirectWithToast(`/admin/businesses/${id}`, { title: "Claim released", description: "The business is unclaimed again, with a new claim code." });
+    }
+    if (form.get("intent") === "review") {
+      const parsed = LicenseReviewSchema.safeParse({ status: form.get("status"), reason: form.get("reason") || undefined });
+      if (!parsed.success) return data({ error: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+      reviewLicense(user, id, parsed.data);
+      return redirectWithToast(`/admin/businesses/${id}`, { title: parsed.data.status === "verified" ? "License verified" : "License rejected" });
+    }
+    return data({ error: "Unknown action", fieldErrors: {} }, { status: 400 });
+  } catch (error) {
+    if (error instanceof OperationError) return data({ error: error.message, fieldErrors: {} }, { status: error.status });
+    throw error;
+  }
+}
+
+const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
+
+export default function AdminBusiness() {
+  const { business: b, isAdmin } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const fieldErrors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/admin?tab=claimed-businesses" className={linkClass}>
+          Admin Dashboard
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">{b.name}</h1>
+      <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
+        <dt className="font-medium">Document number</dt>
+        <dd>{b.documentNumber}</dd>
+        <dt className="font-medium">Claimed</dt>
+        <dd data-testid="claim-state">{b.isClaimed ? `Yes, by user #${b.ownerId} on ${formatCardDate(b.claimedAt)}` : "No"}</dd>
+        <dt className="font-medium">License review</dt>
+        <dd>{b.licenseReviewStatus ? `${b.licenseReviewStatus}${b.licenseReviewReason ? `: ${b.licenseReviewReason}` : ""}` : "Not reviewed"}</dd>
+      </dl>
+      {actionData?.error ? (
+        <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
+          {actionData.error}
+        </p>
+      ) : null}
+      {isAdmin && b.isClaimed ? (
+        <section aria-labelledby="release" className="mt-8">
+          <h2 id="release" className="text-xl font-semibold">
+            Release the claim
+          </h2>
+          <p className="mt-2 text-sm">The business returns to unclaimed with a new claim code; the owner loses access. Payments and uploads are kept.</p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="release" />
+            <Button type="submit" variant="destructive">
+              Release claim
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+      {isAdmin && b.isClaimed && b.hasLicense ? (
+        <section aria-labelledby="review" className="mt-8">
+          <h2 id="review" className="text-xl font-semibold">
+            Review the driver&apos;s license
+          </h2>
+          <p className="mt-2 text-sm">
+            <a href={b.licenseUrl} target="_blank" rel="noreferrer" className={linkClass}>
+              View license<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+          <Form method="post" className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value="review" />
+            <fieldset>
+              <legend className="text-sm font-medium">Decision</legend>
+              <div className="mt-1 flex gap-4">
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="status" value="verified" defaultChecked /> Verified
+                </label>
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="status" value="rejected" /> Rejected
+                </label>
+              </div>
+            </fieldset>
+            <div>
+              <label htmlFor="review-reason" className="mb-1 block text-sm font-medium">
+                Reason (shown to the owner when rejected)
+              </label>
+              <textarea id="review-reason" name="reason" maxLength={500} className={inputClass} aria-describedby="review-reason-errors" />
+              <ErrorList id="review-reason-errors" errors={fieldErrors.reason} />
+            </div>
+            <Button type="submit">Save review</Button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
