@@ -5,6 +5,6 @@ export default defineConfig({
   schema: "./app/db/schema.ts",
   out: "./drizzle",
   dbCredentials: { url: process.env.DATABASE_PATH ?? "data/app.db" },
-  // The FTS5 virtual table and its shadow tables are created by a hand-written migration.
-  tablesFilter: ["!businesses_fts*"],
+  // The FTS5 virtual tables and their shadow tables are created by hand-written migrations.
+  tablesFilter: ["!businesses_fts*", "!people_fts*"],
 });
