@@ -131,6 +131,30 @@ const adminOnly = (url: string): Partial<Record<number, Case>> => ({
   401: () => get(url, null),
   403: async () => get(url, await createUser()),
 });
+let clerk: { id: number; username: string };
+const staffOnly = (url: string): Partial<Record<number, Case>> => ({
+  200: () => get(url, clerk),
+  401: () => get(url, null),
+  403: async () => get(url, await createUser()),
+});
+
+/** A letter batch of one new business, made through the API by a clerk. */
+async function letterBatch() {
+  const name = `Contract Letters ${unique()} LLC`;
+  createBusiness({ name });
+  const { action } = await import("~/routes/api.admin.letter-batches");
+  const res = await run(action, await json("POST", "/api/admin/letter-batches", clerk, { q: name }));
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: number; count: number };
+}
+
+const batchFile = (format: "pdf" | "csv"): Partial<Record<number, Case>> => ({
+  200: async () => get(`/api/admin/letter-batches/${(await letterBatch()).id}/letters.${format}`, clerk),
+  401: () => get(`/api/admin/letter-batches/1/letters.${format}`, null),
+  403: async () => get(`/api/admin/letter-batches/1/letters.${format}`, await createUser()),
+  404: () => get(`/api/admin/letter-batches/${MISSING_ID}/letters.${format}`, clerk),
+});
+
 const signedInOnly = (url: string): Partial<Record<number, Case>> => ({
   200: async () => get(url, (await owner()).user),
   401: () => get(url, null),
@@ -355,6 +379,44 @@ const CASES: Cases = {
   "GET /api/admin/drivers-licenses": adminOnly("/api/admin/drivers-licenses"),
   "GET /api/admin/reports/businesses": adminOnly("/api/admin/reports/businesses"),
   "GET /api/admin/reports/payments": adminOnly("/api/admin/reports/payments"),
+  "GET /api/admin/reports/tax-years": adminOnly("/api/admin/reports/tax-years"),
+  "GET /api/admin/reports/delinquent": adminOnly("/api/admin/reports/delinquent"),
+  "POST /api/admin/letter-batches": {
+    201: () => {
+      const name = `Contract Letters ${unique()} LLC`;
+      createBusiness({ name });
+      return json("POST", "/api/admin/letter-batches", clerk, { q: name });
+    },
+    400: () => json("POST", "/api/admin/letter-batches", clerk, { mailed: "before" }),
+    401: () => json("POST", "/api/admin/letter-batches", null, {}),
+    403: async () => json("POST", "/api/admin/letter-batches", await createUser(), {}),
+    409: () => json("POST", "/api/admin/letter-batches", clerk, { q: `No Such Business ${unique()}` }),
+    415: () => formBody("POST", "/api/admin/letter-batches", clerk),
+  },
+  "GET /api/admin/letter-batches": {
+    200: async () => (await letterBatch(), get("/api/admin/letter-batches?page=1&limit=5", clerk)),
+    400: () => get("/api/admin/letter-batches?page=0", clerk),
+    401: () => get("/api/admin/letter-batches", null),
+    403: async () => get("/api/admin/letter-batches", await createUser()),
+  },
+  "GET /api/admin/letter-batches/{id}/letters.pdf": batchFile("pdf"),
+  "GET /api/admin/letter-batches/{id}/letters.csv": batchFile("csv"),
+  "GET /api/admin/letters/unanswered": {
+    ...staffOnly("/api/admin/letters/unanswered?days=60"),
+    200: async () => {
+      // A batch mailed 90 days ago and still unclaimed: at least one row to check.
+      const { id } = await letterBatch();
+      const { markBatchMailed } = await import("~/models/letters.server");
+      markBatchMailed(clerk, id, new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10));
+      return get(`/api/admin/letters/unanswered?days=60&batch=${id}`, clerk);
+    },
+    400: () => get("/api/admin/letters/unanswered?format=xml", clerk),
+  },
+  "GET /api/admin/audit": {
+    ...staffOnly("/api/admin/audit?page=1&limit=5"),
+    200: async () => (await letterBatch(), get("/api/admin/audit?action=letter_batch.create&page=1&limit=5", clerk)),
+    400: () => get("/api/admin/audit?from=yesterday", clerk),
+  },
   "POST /api/stripe/webhook": {
     200: async () => {
       const payload = JSON.stringify({ id: `evt_${unique()}`, object: "event", type: "customer.created", data: { object: { id: "cus_x", object: "customer" } } });
@@ -390,6 +452,7 @@ async function call(template: string, request: Request): Promise<Response> {
 beforeAll(async () => {
   double = await startTestStripe();
   admin = await createUser({ isAdmin: true });
+  clerk = await createUser({ role: "clerk" });
   doc = await loadDocument();
   ajv.addSchema(doc, DOC_ID);
 });
@@ -453,6 +516,11 @@ describe("every documented answer, produced and checked against the document", (
     const type = response.headers.get("Content-Type") ?? "";
     if (content["text/csv"]) {
       expect(type).toMatch(/^text\/csv/);
+      return;
+    }
+    if (content["application/pdf"]) {
+      expect(type).toMatch(/^application\/pdf/);
+      expect(bodyText.startsWith("%PDF-")).toBe(true);
       return;
     }
     expect(type).toMatch(/^application\/json/);

@@ -10,10 +10,16 @@
 import { z } from "zod";
 import { ApiRegisterSchema, LoginSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/auth";
 import { ClaimSchema } from "~/lib/schemas/claim";
+import { LetterBatchFiltersSchema } from "~/lib/schemas/letter-batch";
 import { PaymentSchema } from "~/lib/schemas/payment";
 import {
   AdminBusiness,
   AdminPayment,
+  AdminUser,
+  AuditEntry,
+  Charge,
+  LetterBatch,
+  UnansweredLetter,
   BusinessList,
   ClaimedBusiness,
   ErrorBody,
@@ -30,14 +36,18 @@ import {
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 export type Status = 200 | 201 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
-/** none: anyone; session: signed in (the session cookie); admin: signed in as an administrator. */
-export type Auth = "none" | "session" | "admin" | "stripe-signature";
+/**
+ * none: anyone; session: signed in (the session cookie); admin: signed in as an administrator;
+ * staff: signed in as an administrator or a clerk.
+ */
+export type Auth = "none" | "session" | "admin" | "staff" | "stripe-signature";
 
 export type ResponseSpec = {
   description: string;
-  /** A JSON answer's schema; omitted for CSV answers (`csv`). */
+  /** A JSON answer's schema; omitted for CSV answers (`csv`) and PDF answers (`pdf`). */
   schema?: z.ZodType;
   csv?: { filename: string };
+  pdf?: { filename: string };
   /** The answer shown for this status (the error answers' example is their message). */
   example?: unknown;
 };
@@ -67,6 +77,7 @@ export const TAGS = {
   Subscriptions: "Annual auto-renewal of the Business Tax Receipt.",
   Exports: "The signed-in user's CSV downloads.",
   Administration: "The town's administrators: lists and reports (administrators only).",
+  Letters: "Claim letters, their tracking and the audit log (the town's staff: administrators and clerks).",
   Stripe: "Called by Stripe, not by browsers.",
   Contract: "This document.",
 } as const;
@@ -81,6 +92,7 @@ const error = (description: string, message: string, fieldErrors?: Record<string
 });
 const signedOut = error("Not signed in (no valid session cookie)", "Authentication required");
 const notAdmin = error("Signed in, but not an administrator", "Administrator access required");
+const notStaff = error("Signed in, but neither an administrator nor a clerk", "Staff access required");
 const notJson = error("The body is not sent as application/json", "Content-Type must be application/json");
 const badPaging = error("page or limit is not a whole number in range", "page must be a positive whole number");
 
@@ -103,8 +115,12 @@ const sampleUser = {
   firstName: "Demo",
   lastName: "Owner",
   isAdmin: false,
+  role: "user",
+  emailVerifiedAt: "2026-01-15T14:10:00.000Z",
+  remindersOptOut: false,
   createdAt: "2026-01-15T14:03:22.000Z",
 };
+const { emailVerifiedAt: _verified, remindersOptOut: _optOut, ...sampleAdminUser } = sampleUser;
 const sampleCard = {
   id: 3,
   name: "Gulfstream Logistics LLC",
@@ -138,7 +154,13 @@ const sampleDetail = {
   ],
   annualReports: [{ year: 2026, filedOn: "2026-04-30" }],
 };
-const sampleOwned = { ...samplePublic, ownerId: 2, claimedAt: "2026-02-03T10:00:00.000Z", hasDriversLicense: true };
+const sampleOwned = {
+  ...samplePublic,
+  ownerId: 2,
+  claimedAt: "2026-02-03T10:00:00.000Z",
+  hasDriversLicense: true,
+  licenseReview: { status: "verified", reason: null },
+};
 const samplePaymentFields = {
   id: 7,
   userId: 2,
@@ -151,6 +173,22 @@ const samplePaymentFields = {
   kind: "btr",
   fiscalYear: "2025-2026",
   createdAt: "2026-02-03T10:05:00.000Z",
+};
+const sampleCharge = {
+  fiscalYear: 2027,
+  baseCents: 10000,
+  perEmployeeCents: 500,
+  perVehicleCents: 1000,
+  employees: 3,
+  employeeCents: 1500,
+  vehicles: 2,
+  vehicleCents: 2000,
+  taxCents: 13500,
+  penalty: { monthsLate: 0, percent: 0, cents: 0 },
+  neverReceiptedPercent: 0,
+  neverReceiptedCents: 0,
+  penaltyCents: 0,
+  totalCents: 13500,
 };
 const samplePagination = { page: 1, limit: 10, total: 2, totalPages: 1 };
 
@@ -395,7 +433,9 @@ export const ENDPOINTS: Endpoint[] = [
         schema: z.array(UserBusiness),
         example: [
           {
-            ...sampleOwned,
+            ...(({ licenseReview: _review, ...rest }) => rest)(sampleOwned),
+            licenseReviewStatus: "verified",
+            licenseReviewReason: null,
             ownedByYou: true,
             renewalDate: null,
             subscriptionStatus: null,
@@ -440,24 +480,42 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Payments",
     summary: "Start paying a Business Tax Receipt",
     description:
-      "The server computes the fee ($100 + $5 per employee + $10 per vehicle, in cents); an `amount` that differs is refused. " +
+      "The server computes the charge from the town's fee schedule for that fiscal year (base + per employee + per vehicle, in cents) plus any late penalty owed today; an `amount` that differs is refused. " +
       "Confirm the answer's clientSecret with Stripe.js, then record the payment with POST /api/payments.",
     auth: "session",
     body: {
       type: "json",
       schema: PaymentSchema.partial().extend({
         businessId: z.number().int().positive(),
-        amount: z.number().int().optional().describe("Cents; when sent, it must equal the server's fee"),
+        fiscalYear: z
+          .union([z.number().int(), z.string().regex(/^(FY)?\d{4}$/i)])
+          .optional()
+          .describe("The fiscal year to buy, by the year it ends (2027 = Oct 1, 2026 to Sep 30, 2027); default: the oldest one the business can buy"),
+        amount: z.number().int().optional().describe("Cents; when sent, it must equal the server's total (tax plus any penalty)"),
       }),
-      example: { businessId: 2, amount: 13500 },
+      example: { businessId: 2, fiscalYear: 2027, amount: 13500 },
     },
     responses: {
-      200: { description: "The PaymentIntent's client secret", schema: z.object({ clientSecret: z.string() }), example: { clientSecret: "pi_3Q0example_secret_abc" } },
-      400: error("Invalid input or a different amount", "The amount does not match the fee for this business."),
+      200: {
+        description: "The PaymentIntent's client secret, and what it charges",
+        schema: z.object({
+          clientSecret: z.string().describe("Confirm it with Stripe.js"),
+          amount: z.number().int().describe("Integer cents: what the PaymentIntent charges, breakdown.totalCents"),
+          fiscalYear: z.number().int().describe("The fiscal year being bought, by the year it ends"),
+          breakdown: Charge,
+        }),
+        example: {
+          clientSecret: "pi_3Q0example_secret_abc",
+          amount: 13500,
+          fiscalYear: 2027,
+          breakdown: sampleCharge,
+        },
+      },
+      400: error("Invalid input, a bad fiscal year or a different amount", "The amount does not match the fee for this business."),
       401: signedOut,
       403: error("Not the business's owner", "Only the owner of this business can pay its Business Tax Receipt."),
       404: error("No such business", "We couldn't find the business you're trying to pay for"),
-      409: error("Not claimed, or already paid", "This business has already paid its Business Tax Receipt."),
+      409: error("Not claimed, or the fiscal year's receipt is already held (or not on sale yet)", "This business has already paid its Business Tax Receipt."),
       415: notJson,
     },
   },
@@ -483,7 +541,11 @@ export const ENDPOINTS: Endpoint[] = [
       example: { businessId: 2, amount: 13500, description: "Business Tax Receipt", stripePaymentId: "pi_3Q0example", receiptUrl: "" },
     },
     responses: {
-      201: { description: "Recorded", schema: Payment, example: { ...samplePaymentFields, receiptNumber: "BTR-2025-000007" } },
+      201: {
+        description: "Recorded",
+        schema: Payment,
+        example: { ...samplePaymentFields, taxYear: 2026, taxCents: 15000, penaltyCents: 0, receiptNumber: "2026-000007" },
+      },
       200: { description: "Already recorded: the same payment", schema: Payment },
       400: error("Invalid input, or Stripe did not confirm this payment for this business and user", "Stripe did not confirm this payment."),
       401: signedOut,
@@ -634,8 +696,8 @@ export const ENDPOINTS: Endpoint[] = [
     responses: {
       200: {
         description: "One page of users, by id",
-        schema: z.object({ users: z.array(User), pagination: Pagination }),
-        example: { users: [sampleUser], pagination: samplePagination },
+        schema: z.object({ users: z.array(AdminUser), pagination: Pagination }),
+        example: { users: [sampleAdminUser], pagination: samplePagination },
       },
       400: badPaging,
       401: signedOut,
@@ -729,6 +791,8 @@ export const ENDPOINTS: Endpoint[] = [
     [
       ["businesses", "adminBusinessesReport", "The whole registry (or, with name/doc, the search)", adminBusinessQuery.omit({ page: true, limit: true })],
       ["payments", "adminPaymentsReport", "Every recorded payment", undefined],
+      ["tax-years", "adminTaxYearsReport", "Receipts and revenue per fiscal year (tax and penalties apart)", undefined],
+      ["delinquent", "adminDelinquentReport", "Businesses due or delinquent, with the penalty owed today", undefined],
     ] as const
   ).map(
     ([what, operationId, summary, query]): Endpoint => ({
@@ -741,12 +805,198 @@ export const ENDPOINTS: Endpoint[] = [
       auth: "admin",
       ...(query ? { query } : {}),
       responses: {
-        200: { description: `CSV, downloaded as ${what}.csv`, csv: { filename: `${what}.csv` } },
+        200: { description: `CSV, downloaded as ${what.replace("-", "_")}.csv`, csv: { filename: `${what.replace("-", "_")}.csv` } },
         401: signedOut,
         403: notAdmin,
       },
     }),
   ),
+
+  // Letters (staff)
+  {
+    method: "POST",
+    path: "/api/admin/letter-batches",
+    operationId: "createLetterBatch",
+    tag: "Letters",
+    summary: "Make a batch of claim letters",
+    description:
+      "Selects the town's businesses by the filters (as on the Letters page), gives each a fresh claim code (replacing any earlier one) and records the batch in the audit log. " +
+      "Then download the letters with GET /api/admin/letter-batches/{id}/letters.pdf (the Location header) or the mail house's CSV.",
+    auth: "staff",
+    body: { type: "json", schema: LetterBatchFiltersSchema, example: { unclaimed: true, mailed: "never", q: "bakery" } },
+    responses: {
+      201: {
+        description: "Created: the batch's id and how many letters it holds",
+        schema: z.object({ id: z.number().int().positive(), count: z.number().int().min(1).describe("Letters in the batch") }),
+        example: { id: 4, count: 37 },
+      },
+      400: error("Invalid filters", "Choose the date", { mailedBefore: ["Choose the date"] }),
+      401: signedOut,
+      403: notStaff,
+      409: error("No business matches the filters: no batch is made", "No businesses match these filters"),
+      415: notJson,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/letter-batches",
+    operationId: "listLetterBatches",
+    tag: "Letters",
+    summary: "The letter batches, with their claim tracking",
+    auth: "staff",
+    query: adminPaging,
+    examplePath: "/api/admin/letter-batches?page=1&limit=10",
+    responses: {
+      200: {
+        description: "One page of batches, newest first",
+        schema: z.object({ batches: z.array(LetterBatch), pagination: Pagination }),
+        example: {
+          batches: [
+            {
+              id: 4,
+              createdBy: 1,
+              filters: { unclaimed: true, mailed: "never", q: "bakery" },
+              letterCount: 37,
+              fiscalYear: "2026-2027",
+              mailedOn: "2026-09-02",
+              createdAt: "2026-09-01T15:20:00.000Z",
+              stats: { letters: 37, mailed: 37, claimed: 9, paid: 6, avgDaysToClaim: 12.5, avgDaysToPayment: 15.1 },
+            },
+          ],
+          pagination: { ...samplePagination, total: 1 },
+        },
+      },
+      400: badPaging,
+      401: signedOut,
+      403: notStaff,
+    },
+  },
+  ...(
+    [
+      ["pdf", "downloadLetterBatchPdf", "The batch's letters, one per page, as a PDF"],
+      ["csv", "downloadLetterBatchCsv", "The batch's mail-house file (address, claim URL and code per letter), as CSV"],
+    ] as const
+  ).map(
+    ([format, operationId, summary]): Endpoint => ({
+      method: "GET",
+      path: `/api/admin/letter-batches/{id}/letters.${format}`,
+      operationId,
+      tag: "Letters",
+      summary,
+      description:
+        "Streamed. A letter whose code was replaced since (a later batch or a reissue) shows no code" +
+        (format === "pdf" ? "; with ?letter={letterId}, just that letter (letter-{letterId}.pdf)." : "."),
+      auth: "staff",
+      pathParams: idParam("id", "Letter batch id"),
+      ...(format === "pdf"
+        ? { query: z.object({ letter: z.string().regex(/^\d+$/).optional().describe("One letter's id: only that letter") }) }
+        : {}),
+      examplePath: `/api/admin/letter-batches/4/letters.${format}`,
+      responses: {
+        200:
+          format === "pdf"
+            ? { description: "PDF, downloaded as letters-batch-{id}.pdf", pdf: { filename: "letters-batch-{id}.pdf" } }
+            : { description: "CSV, downloaded as letters-batch-{id}.csv", csv: { filename: "letters-batch-{id}.csv" } },
+        401: signedOut,
+        403: notStaff,
+        404: error("No such batch", "Letter batch not found"),
+      },
+    }),
+  ),
+  {
+    method: "GET",
+    path: "/api/admin/letters/unanswered",
+    operationId: "listUnansweredLetters",
+    tag: "Letters",
+    summary: "Businesses that have not claimed since their letter",
+    description:
+      "Businesses not claimed `days` or more days after their latest mailed letter, oldest mailing first: the list for a second letter. " +
+      "With format=csv the same rows are a CSV file (unanswered-{days}-days.csv) instead of JSON.",
+    auth: "staff",
+    query: z.object({
+      days: z.number().int().min(1).max(3650).optional().describe("Days since mailing, 1 to 3650 (default 30; the page offers 30, 60 and 90)"),
+      batch: z.number().int().min(1).optional().describe("Only letters of this batch"),
+      format: z.enum(["json", "csv"]).optional().describe("json (default) or csv"),
+    }),
+    examplePath: "/api/admin/letters/unanswered?days=60",
+    responses: {
+      200: {
+        description: "The businesses, with the day count asked for",
+        schema: z.object({
+          days: z.number().int().min(1).max(3650).describe("The days asked for"),
+          count: z.number().int().min(0).describe("Rows in businesses"),
+          businesses: z.array(UnansweredLetter),
+        }),
+        example: {
+          days: 60,
+          count: 1,
+          businesses: [
+            {
+              businessId: 3,
+              name: "Gulfstream Logistics LLC",
+              documentNumber: "L24000000003",
+              address: { line1: "3200 SW 52nd Ave", line2: "", city: "Pembroke Park", state: "FL", zip: "33023" },
+              batchId: 4,
+              letterId: 120,
+              mailedOn: "2026-09-02",
+              daysSinceMailing: 64,
+            },
+          ],
+        },
+      },
+      400: error("days, batch or format out of range", "format must be json or csv"),
+      401: signedOut,
+      403: notStaff,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/audit",
+    operationId: "listAuditLog",
+    tag: "Letters",
+    summary: "The audit log",
+    description:
+      "Every recorded change (claims, releases, role changes, letter batches and reissues, licence reviews), newest first. " +
+      "With format=csv, every matching entry as a CSV file (audit.csv), unpaged.",
+    auth: "staff",
+    query: z.object({
+      actor: text("The acting user's username"),
+      action: text("The action, e.g. claim.release"),
+      entity: text("The entity type, e.g. business"),
+      entityId: z.number().int().min(1).optional().describe("The entity's id"),
+      from: z.iso.date().optional().describe("From this day (UTC), inclusive"),
+      to: z.iso.date().optional().describe("To this day (UTC), inclusive"),
+      page,
+      limit: limit(50),
+      format: z.enum(["json", "csv"]).optional().describe("json (default) or csv"),
+    }),
+    examplePath: "/api/admin/audit?action=claim.release&page=1&limit=50",
+    responses: {
+      200: {
+        description: "One page of entries, newest first",
+        schema: z.object({ entries: z.array(AuditEntry), pagination: Pagination }),
+        example: {
+          entries: [
+            {
+              id: 91,
+              at: "2026-10-05T13:02:11.000Z",
+              actorId: 1,
+              actorUsername: "admin",
+              action: "claim.release",
+              entityType: "business",
+              entityId: 3,
+              before: { ownerId: 2 },
+              after: { ownerId: null },
+            },
+          ],
+          pagination: { page: 1, limit: 50, total: 1, totalPages: 1 },
+        },
+      },
+      400: error("A bad date, id, page or format", "from must be a date like 2026-09-30", { from: ["Use a date like 2026-09-30"] }),
+      401: signedOut,
+      403: notStaff,
+    },
+  },
 
   // Stripe
   {

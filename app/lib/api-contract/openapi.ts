@@ -69,14 +69,18 @@ const SECURITY: Record<Endpoint["auth"], JsonSchema[]> = {
   none: [],
   session: [{ session: [] }],
   admin: [{ session: [] }],
+  staff: [{ session: [] }],
   "stripe-signature": [{ stripeSignature: [] }],
 };
 
 function operation(endpoint: Endpoint, names: Map<z.ZodType, string>) {
   const responses: Record<string, JsonSchema> = {};
   for (const [status, spec] of Object.entries(endpoint.responses) as [string, ResponseSpec][]) {
+    const file = spec.csv ?? spec.pdf;
     const content = spec.csv
       ? { "text/csv": { schema: { type: "string" } } }
+      : spec.pdf
+        ? { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } }
       : spec.schema
         ? {
             "application/json": {
@@ -87,7 +91,7 @@ function operation(endpoint: Endpoint, names: Map<z.ZodType, string>) {
         : undefined;
     responses[status] = {
       description: spec.description,
-      ...(spec.csv ? { headers: { "Content-Disposition": { schema: { type: "string", const: `attachment; filename="${spec.csv.filename}"` } } } } : {}),
+      ...(file ? { headers: { "Content-Disposition": { schema: { type: "string", ...(file.filename.includes("{") ? { description: `attachment; filename="${file.filename}"` } : { const: `attachment; filename="${file.filename}"` }) } } } } : {}),
       ...(content ? { content } : {}),
     };
   }
@@ -99,7 +103,7 @@ function operation(endpoint: Endpoint, names: Map<z.ZodType, string>) {
     summary: endpoint.summary,
     ...(endpoint.description ? { description: endpoint.description } : {}),
     security: SECURITY[endpoint.auth],
-    ...(endpoint.auth === "admin" ? { "x-requires": "administrator" } : {}),
+    ...(endpoint.auth === "admin" ? { "x-requires": "administrator" } : endpoint.auth === "staff" ? { "x-requires": "administrator or clerk" } : {}),
     ...(params.length ? { parameters: params } : {}),
     ...(body
       ? {

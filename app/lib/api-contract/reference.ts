@@ -45,6 +45,7 @@ const ACCESS: Record<Endpoint["auth"], string> = {
   none: "Anyone",
   session: "Signed in (session cookie)",
   admin: "Administrators (session cookie)",
+  staff: "Staff: administrators and clerks (session cookie)",
   "stripe-signature": "Stripe (Stripe-Signature header)",
 };
 
@@ -96,7 +97,7 @@ function curl(endpoint: Endpoint, origin: string): string {
   const url = `${origin}${endpoint.examplePath ?? endpoint.path}`;
   const lines = [endpoint.method === "GET" ? `curl ${quote(url)}` : `curl -X ${endpoint.method} ${quote(url)}`];
   if (endpoint.operationId === "login") lines.push("  -c cookies.txt");
-  else if (endpoint.auth === "session" || endpoint.auth === "admin") lines.push("  -b cookies.txt");
+  else if (endpoint.auth === "session" || endpoint.auth === "admin" || endpoint.auth === "staff") lines.push("  -b cookies.txt");
   if (endpoint.auth === "stripe-signature") lines.push("  -H 'Stripe-Signature: t=...,v1=...'");
   const body = endpoint.body;
   if (body?.type === "json") {
@@ -111,7 +112,7 @@ function curl(endpoint: Endpoint, origin: string): string {
 
 function view(endpoint: Endpoint, origin: string): EndpointView {
   const responses = Object.entries(endpoint.responses) as [string, ResponseSpec][];
-  const success = responses.find(([status, spec]) => Number(status) < 300 && (spec.example !== undefined || spec.csv));
+  const success = responses.find(([status, spec]) => Number(status) < 300 && (spec.example !== undefined || spec.csv || spec.pdf));
   const [exampleStatus, exampleSpec] = success ?? responses[0];
   const toObject = (schema?: z.ZodObject) => (schema ? (inputJsonSchema(schema) as JsonSchema) : {});
   return {
@@ -134,7 +135,9 @@ function view(endpoint: Endpoint, origin: string): EndpointView {
     exampleStatus: Number(exampleStatus),
     exampleAnswer: exampleSpec.csv
       ? `(CSV file, ${exampleSpec.csv.filename})`
-      : exampleSpec.example !== undefined
+      : exampleSpec.pdf
+        ? `(PDF file, ${exampleSpec.pdf.filename})`
+        : exampleSpec.example !== undefined
         ? pretty(exampleSpec.example)
         : "(see the OpenAPI document)",
     responses: responses

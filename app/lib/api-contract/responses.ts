@@ -38,6 +38,9 @@ export const User = z.object({
   firstName: nullableText,
   lastName: nullableText,
   isAdmin: z.boolean(),
+  role: z.enum(["user", "clerk", "admin"]).describe("user; clerk (staff: letters, audit log, read-only lists); admin (everything). isAdmin is true exactly for admin"),
+  emailVerifiedAt: timestamp.nullable().describe("When the user confirmed their email address; null until then"),
+  remindersOptOut: z.boolean().describe("true when the user turned off the renewal reminder emails"),
   createdAt: timestamp,
 });
 
@@ -114,6 +117,13 @@ export const OwnedBusiness = PublicBusiness.extend({
   ownerId: id.nullable(),
   claimedAt: timestamp.nullable(),
   hasDriversLicense: z.boolean(),
+  licenseReview: z
+    .object({
+      status: z.enum(["verified", "rejected"]),
+      reason: nullableText.describe("Why the town rejected the licence (shown to the owner); null when verified"),
+    })
+    .nullable()
+    .describe("The town's review of the uploaded driver's licence; null until reviewed"),
 });
 
 /**
@@ -129,6 +139,11 @@ export const UserBusiness = PublicBusiness.extend({
   autoRenew: z.boolean(),
   renewalNotice: nullableText,
   hasDriversLicense: z.boolean(),
+  licenseReviewStatus: z
+    .enum(["verified", "rejected"])
+    .nullable()
+    .describe("The town's review of the owner's driver's licence; null until reviewed, and for a business the user does not own"),
+  licenseReviewReason: nullableText.describe("Why the licence was rejected (shown to the owner); null otherwise"),
   paymentCount: z.number().int().min(0),
   taxState: z.enum(["paid", "pay", "claim"]).describe("paid: a payment exists; pay: claimed by the user, unpaid; claim: not theirs to pay yet"),
 });
@@ -172,12 +187,19 @@ const paymentFields = {
 };
 
 /** A recorded payment (POST /api/payments). */
-export const Payment = z.object({ ...paymentFields, receiptNumber: z.string().describe("e.g. BTR-2026-000042") });
+export const Payment = z.object({
+  ...paymentFields,
+  taxYear: z.number().int().describe("The fiscal year the receipt covers, by the year it ends: 2027 = October 1, 2026 to September 30, 2027"),
+  taxCents: cents.describe("The tax part of amount, integer cents"),
+  penaltyCents: cents.describe("The late penalty part of amount (F.S. 205.053), integer cents; amount = taxCents + penaltyCents"),
+  receiptNumber: z.string().regex(/^\d{4}-\d{6}$/).describe("The receipt's number: its fiscal year, then a sequence, e.g. 2027-000123"),
+});
 
 /** One of the signed-in user's payments, with the business it paid for. */
 export const UserPayment = z.object({ ...paymentFields, businessName: z.string(), documentNumber: z.string() });
 
-export const AdminUser = User;
+/** A user in the administrators' list: the account fields without the email preferences. */
+export const AdminUser = User.omit({ emailVerifiedAt: true, remindersOptOut: true });
 
 export const AdminBusiness = BusinessCard.extend({
   ...declaredCounts,
@@ -211,6 +233,89 @@ export const LicenseRow = z.object({
   driversLicenseUrl: z.string().describe("The protected download route (owner or administrator only)"),
 });
 
+/** What one fiscal year's receipt costs today: the tax for the declared counts plus any penalties. */
+export const Charge = z.object({
+  fiscalYear: z.number().int().describe("The fiscal year, by the year it ends: 2027 = October 1, 2026 to September 30, 2027"),
+  baseCents: cents.describe("The schedule's base tax, integer cents"),
+  perEmployeeCents: cents.describe("The schedule's tax per employee, integer cents"),
+  perVehicleCents: cents.describe("The schedule's tax per vehicle, integer cents"),
+  employees: z.number().int().min(0).describe("Employees counted (the declared count, never below 0)"),
+  employeeCents: cents.describe("employees x perEmployeeCents"),
+  vehicles: z.number().int().min(0).describe("Vehicles counted (the declared count, never below 0)"),
+  vehicleCents: cents.describe("vehicles x perVehicleCents"),
+  taxCents: cents.describe("baseCents + employeeCents + vehicleCents"),
+  penalty: z
+    .object({
+      monthsLate: z.number().int().min(0).describe("Months of delinquency so far (0 = not delinquent): October is 1, November 2, ..."),
+      percent: z.number().min(0).describe("The delinquency penalty rate, percent of the tax"),
+      cents: cents.describe("The delinquency penalty, integer cents"),
+    })
+    .describe("The F.S. 205.053(1) delinquency penalty owed today"),
+  neverReceiptedPercent: z.number().min(0).describe("The F.S. 205.053(3) penalty rate for a business that never held a receipt, when the schedule applies it"),
+  neverReceiptedCents: cents.describe("That penalty, integer cents"),
+  penaltyCents: cents.describe("All penalties: penalty.cents + neverReceiptedCents"),
+  totalCents: cents.describe("What is charged: taxCents + penaltyCents"),
+});
+
+const trackingStats = z
+  .object({
+    letters: z.number().int().min(0).describe("Letters in the batch"),
+    mailed: z.number().int().min(0).describe("Letters marked mailed"),
+    claimed: z.number().int().min(0).describe("Businesses claimed after their letter"),
+    paid: z.number().int().min(0).describe("Businesses that paid after their letter"),
+    avgDaysToClaim: z.number().nullable().describe("Average days from mailing to the claim (1 decimal); null when none"),
+    avgDaysToPayment: z.number().nullable().describe("Average days from mailing to the first payment (1 decimal); null when none"),
+  })
+  .describe("Claim tracking figures");
+
+/** A batch of claim letters (with fresh claim codes), as the staff list shows it. */
+export const LetterBatch = z.object({
+  id,
+  createdBy: id.nullable().describe("The staff user who made it; null once that account is deleted"),
+  filters: z
+    .object({
+      unclaimed: z.boolean(),
+      mailed: z.enum(["never", "before", "any"]),
+      mailedBefore: z.iso.date().optional(),
+      status: z.string().optional(),
+      filingType: z.string().optional(),
+      q: z.string().optional(),
+    })
+    .describe("The filters the batch was made with (as POSTed, with defaults filled in)"),
+  letterCount: z.number().int().min(1).describe("Letters (businesses) in the batch"),
+  fiscalYear: z.string().describe("The BTR year the letters are for, e.g. 2026-2027"),
+  mailedOn: z.iso.date().nullable().describe("The day staff marked the batch mailed; null until then"),
+  createdAt: timestamp,
+  stats: trackingStats,
+});
+
+/** A business that has not claimed within the given days of its latest mailed letter. */
+export const UnansweredLetter = z.object({
+  businessId: id,
+  name: z.string(),
+  documentNumber: z.string(),
+  address: z
+    .object({ line1: z.string(), line2: z.string(), city: z.string(), state: z.string(), zip: z.string() })
+    .describe("The letter's mailing address (empty strings where the registry has none)"),
+  batchId: id.describe("The batch of the latest mailed letter"),
+  letterId: id,
+  mailedOn: z.iso.date().describe("When that letter was mailed"),
+  daysSinceMailing: z.number().int().min(0),
+});
+
+/** One entry of the audit log: who changed what, with the values before and after. */
+export const AuditEntry = z.object({
+  id,
+  at: timestamp,
+  actorId: id.nullable().describe("The staff user who acted; null for the system or a deleted account"),
+  actorUsername: nullableText.describe("Their username at the time"),
+  action: z.string().describe("noun.verb: claim.create, user.role, letter_batch.create, letter.reissue, claim.release, license.review, ..."),
+  entityType: z.string().describe("What was changed: business, user, letter_batch, letter, ..."),
+  entityId: id.nullable(),
+  before: z.unknown().describe("The changed values before (any JSON value, as the action records it); null when there is no before"),
+  after: z.unknown().describe("The changed values after (any JSON value, as the action records it); null when there is no after"),
+});
+
 /** Shared schemas, published under these names in components/schemas. */
 export const RESPONSE_COMPONENTS = {
   ErrorBody,
@@ -230,4 +335,9 @@ export const RESPONSE_COMPONENTS = {
   AdminBusiness,
   AdminPayment,
   LicenseRow,
+  AdminUser,
+  Charge,
+  LetterBatch,
+  UnansweredLetter,
+  AuditEntry,
 } satisfies Record<string, z.ZodType>;
