@@ -84,6 +84,7 @@ export default defineConfig({
       grepInvert: /@js-only/,
     },
   ],
+  globalTeardown: "./tests/support/e2e-log-check.ts",
   webServer: {
     command: "node --import tsx tests/support/e2e-server.ts",
     url: `http://localhost:${E2E.port}/`,

@@ -45,6 +45,9 @@ const { matchRoutes } = requireFromServe("@remix-run/router") as {
 
 type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteNode[] };
 
+/** Route patterns whose parameters are secrets: never logged as typed. */
+const SECRET_PARAM = /:token\b/;
+
 /** Route id and pattern (e.g. `routes/business.$id` and `/business/:id`) for a URL path. */
 export function routeMatcher(routes: ServerBuild["routes"]) {
   const nodes = new Map<string, RouteNode>();
@@ -200,7 +203,9 @@ export async function startAppServer({
       const line = {
         reqId: requestId,
         method: req.method,
-        path: pathname,
+        // A route whose URL carries a secret (a reset, verification or unsubscribe token) is
+        // logged by its pattern only.
+        path: matched && SECRET_PARAM.test(matched.route) ? matched.route : pathname,
         route: matched?.route,
         routeId: matched?.routeId,
         status,
