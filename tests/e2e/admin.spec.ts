@@ -1,5 +1,8 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { and, asc, count, eq, gt, or } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { payments } from "~/db/schema";
 import { parseCsv } from "~/lib/csv";
 import { createBusiness, createUser, unique } from "../support/factories";
 import { expect, test } from "./fixtures";
@@ -64,10 +67,18 @@ test.describe("admin dashboard", () => {
     await expect(page.getByTestId("business-row-2")).toContainText("demo (#2)");
     await expect(page.getByTestId("business-row-3")).toContainText("Gulfstream Logistics LLC");
 
-    // Payments: the seeded Gulfstream payment.
+    // Payments: the seeded Gulfstream payment, on the page where the newest-first list puts it
+    // (other tests running beside this one add payments that come before it).
     await tabs(page).getByRole("link", { name: "Payments" }).click();
     await expect(page).toHaveURL(/tab=payments$/);
-    const gulfstream = page.getByRole("row", { name: /Gulfstream Logistics LLC/ }).last();
+    const seeded = getDb().select().from(payments).where(eq(payments.businessId, 3)).orderBy(asc(payments.id)).get()!;
+    const newer = getDb()
+      .select({ n: count() })
+      .from(payments)
+      .where(or(gt(payments.createdAt, seeded.createdAt), and(eq(payments.createdAt, seeded.createdAt), gt(payments.id, seeded.id))))
+      .get()!.n;
+    await page.goto(`/admin?tab=payments&page=${Math.floor(newer / 10) + 1}`);
+    const gulfstream = page.getByTestId(`payment-row-${seeded.id}`);
     await expect(gulfstream).toContainText("$130.00");
     await expect(gulfstream).toContainText("Oct 5, 2026");
 
