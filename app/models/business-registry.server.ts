@@ -6,28 +6,11 @@
  */
 import type Database from "better-sqlite3";
 import { getDb } from "~/db/client.server";
+import type { CordataAddress, CordataOfficer } from "~/lib/cordata";
 
-export type RegistryAddress = {
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-};
-
-export type RegistryOfficer = {
-  position: number;
-  /** The state's title code (P, V, MGR, AMBR, ...). */
-  title: string | null;
-  /** P person, C corporation. */
-  type: string | null;
-  name: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-};
+/** The same shapes the state's file gives (app/lib/cordata.ts). */
+export type RegistryAddress = CordataAddress;
+export type RegistryOfficer = CordataOfficer;
 
 export type RegistryDetails = {
   stateStatus: string | null;
