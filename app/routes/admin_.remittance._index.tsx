@@ -1,0 +1,198 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { StatementLines, StatementTotals } from "~/components/admin/statement-view";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { ErrorList, inputClass } from "~/components/ui/form-field";
+import { formatCents } from "~/lib/fee";
+import { roleOf } from "~/lib/roles";
+import { ClosePeriodSchema, RemittancePeriodSchema } from "~/lib/schemas/payment-ops";
+import { longDate } from "~/lib/tax-year";
+import { closePeriod, listRemittances, openStatement, proposedPeriod, RemittanceError, townToday } from "~/models/remittance.server";
+import { fieldErrorsOf } from "~/utils/http";
+import { requireAdmin, requireStaff } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Remittance | Admin | Florida Business Registry" }];
+
+/** Staff see what is to be remitted for a period (a month by default) and the closed statements. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  const params = new URL(request.url).searchParams;
+  const asked = params.has("from") || params.has("to");
+  const parsed = asked ? RemittancePeriodSchema.safeParse({ from: params.get("from") ?? undefined, to: params.get("to") ?? undefined }) : null;
+  const period = parsed?.success ? parsed.data : proposedPeriod();
+  const statement = openStatement(period);
+  const body = {
+    isAdmin: roleOf(user) === "admin",
+    today: townToday(),
+    period,
+    periodErrors: parsed && !parsed.success ? fieldErrorsOf(parsed.error) : {},
+    statement,
+    closed: listRemittances().map((r) => ({
+      id: r.id,
+      from: r.periodFrom,
+      to: r.periodTo,
+      remittedOn: r.remittedOn,
+      reference: r.reference,
+      netCents: r.netCents,
+      paymentCount: r.paymentCount,
+    })),
+  };
+  return data(body, { status: parsed && !parsed.success ? 400 : 200 });
+}
+
+/** Closing a period is an administrator's act (a clerk gets 403). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = ClosePeriodSchema.safeParse({
+    from: form.get("from") ?? undefined,
+    to: form.get("to") ?? undefined,
+    remittedOn: form.get("remittedOn") ?? undefined,
+    reference: form.get("reference") ?? undefined,
+  });
+  if (!parsed.success) return data({ error: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+  try {
+    const statement = await closePeriod(user, parsed.data);
+    return redirectWithToast(`/admin/remittance/${statement.id}`, {
+      title: "Period closed",
+      description: `Statement #${statement.id}: ${formatCents(statement.totals.netCents)} net to the town.`,
+    });
+  } catch (error) {
+    if (error instanceof RemittanceError) return data({ error: error.message, fieldErrors: {} }, { status: error.status });
+    throw error;
+  }
+}
+
+const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
+const cell = "border-b border-slate-200 px-3 py-2 text-left dark:border-slate-700";
+
+export default function Remittance() {
+  const { isAdmin, today, period, periodErrors, statement, closed } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
+  const pe: Record<string, string[] | undefined> = periodErrors;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/admin" className={linkClass}>
+          Admin Dashboard
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">Remittance to the town</h1>
+      <p className="mt-2 max-w-3xl text-sm">
+        What was collected for the town and not remitted yet, up to the period&apos;s last day. Closing a period keeps its statement for good; a
+        payment or refund that arrives later is carried by the next statement.
+      </p>
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3 text-sm">
+        <div>
+          <label htmlFor="from" className="mb-1 block font-medium">
+            First day
+          </label>
+          <input id="from" name="from" type="date" defaultValue={period.from} className={inputClass} aria-describedby="from-errors" />
+          <ErrorList id="from-errors" errors={pe.from} />
+        </div>
+        <div>
+          <label htmlFor="to" className="mb-1 block font-medium">
+            Last day
+          </label>
+          <input id="to" name="to" type="date" defaultValue={period.to} className={inputClass} aria-describedby="to-errors" />
+          <ErrorList id="to-errors" errors={pe.to} />
+        </div>
+        <Button type="submit" variant="outline">
+          Show
+        </Button>
+        <a href={`/api/admin/remittance?from=${period.from}&to=${period.to}&format=csv`} className={linkClass} download>
+          Collected in this period (CSV)
+        </a>
+      </Form>
+
+      <section aria-labelledby="open" className="mt-8">
+        <h2 id="open" className="text-xl font-semibold">
+          To remit: {longDate(period.from)} to {longDate(period.to)}
+        </h2>
+        <StatementTotals totals={statement.totals} />
+        <StatementLines lines={statement.lines} caption="Payments and refunds to remit" />
+      </section>
+
+      {isAdmin && statement.lines.length > 0 ? (
+        <section aria-labelledby="close" className="mt-8">
+          <h2 id="close" className="text-xl font-semibold">
+            Close the period
+          </h2>
+          {actionData?.error ? (
+            <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
+              {actionData.error}
+            </p>
+          ) : null}
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3 text-sm">
+            <input type="hidden" name="from" value={period.from} />
+            <input type="hidden" name="to" value={period.to} />
+            <div>
+              <label htmlFor="remittedOn" className="mb-1 block font-medium">
+                Money sent to the town on
+              </label>
+              <input id="remittedOn" name="remittedOn" type="date" defaultValue={today} className={inputClass} aria-describedby="remittedOn-errors" />
+              <ErrorList id="remittedOn-errors" errors={errors.remittedOn} />
+            </div>
+            <div>
+              <label htmlFor="reference" className="mb-1 block font-medium">
+                Transfer reference
+              </label>
+              <input id="reference" name="reference" maxLength={100} className={inputClass} aria-describedby="reference-errors" />
+              <ErrorList id="reference-errors" errors={errors.reference} />
+            </div>
+            <Button type="submit">Close period and keep the statement</Button>
+          </Form>
+          <ErrorList errors={[...(errors.from ?? []), ...(errors.to ?? [])]} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="closed" className="mt-10">
+        <h2 id="closed" className="text-xl font-semibold">
+          Closed statements
+        </h2>
+        {closed.length === 0 ? (
+          <p className="mt-2 text-sm">No period has been closed yet.</p>
+        ) : (
+          <table className="mt-3 w-full text-sm">
+            <thead>
+              <tr>
+                <th scope="col" className={cell}>Statement</th>
+                <th scope="col" className={cell}>Period</th>
+                <th scope="col" className={cell}>Remitted on</th>
+                <th scope="col" className={cell}>Reference</th>
+                <th scope="col" className={cell}>Payments</th>
+                <th scope="col" className={cell}>Net</th>
+              </tr>
+            </thead>
+            <tbody>
+              {closed.map((r) => (
+                <tr key={r.id}>
+                  <td className={cell}>
+                    <Link to={`/admin/remittance/${r.id}`} className={linkClass}>
+                      #{r.id}
+                    </Link>
+                  </td>
+                  <td className={cell}>
+                    {r.from} to {r.to}
+                  </td>
+                  <td className={cell}>{r.remittedOn}</td>
+                  <td className={cell}>{r.reference}</td>
+                  <td className={cell}>{r.paymentCount}</td>
+                  <td className={cell}>{formatCents(r.netCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
