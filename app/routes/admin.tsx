@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { AdminPage, adminLinkClass } from "~/components/admin/admin-page";
+import { cellClass, DataTable } from "~/components/admin/data-table";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PaginationNav } from "~/components/pagination-nav";
@@ -89,9 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type View = ReturnType<typeof useLoaderData<typeof loader>>["view"];
 type ViewWith<K extends "users" | "businesses" | "payments" | "licenses"> = Extract<View, Record<K, unknown[]>>;
 
-const cellClass = "px-3 py-2 align-top";
-const headClass = "px-3 py-2 text-left font-semibold";
-const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
+const linkClass = adminLinkClass;
 
 export default function Admin() {
   const { summary, view, canManageRoles } = useLoaderData<typeof loader>();
@@ -99,8 +98,7 @@ export default function Admin() {
   const reportQuery = view.tab === "businesses" ? new URLSearchParams(filters as Record<string, string>).toString() : "";
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+    <AdminPage title="Admin Dashboard">
       <p className="mt-2 flex flex-wrap gap-4 text-sm">
         <Link to="/admin/tax-years" className="underline">
           Receipts by fiscal year, due and delinquent businesses
@@ -176,7 +174,7 @@ export default function Admin() {
         <TabTable view={view} canManageRoles={canManageRoles} />
         <PaginationNav page={view.pagination.page} totalPages={view.pagination.totalPages} />
       </section>
-    </div>
+    </AdminPage>
   );
 }
 
@@ -254,26 +252,6 @@ function BusinessSearchForm({ tab, name, doc }: { tab: AdminTab; name?: string; 
   );
 }
 
-function Table({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
-  return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className={headClass}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 function TabTable({ view, canManageRoles }: { view: View; canManageRoles: boolean }) {
   switch (view.tab) {
     case "users":
@@ -291,7 +269,7 @@ function TabTable({ view, canManageRoles }: { view: View; canManageRoles: boolea
 function UsersTable({ view, canManageRoles }: { view: ViewWith<"users">; canManageRoles: boolean }) {
   if (view.users.length === 0) return null;
   return (
-    <Table caption="Users" headers={["ID", "Username", "Name", "Email", "Role", "Joined"]}>
+    <DataTable caption="Users" headers={["ID", "Username", "Name", "Email", "Role", "Joined"]}>
       {view.users.map((u) => (
         <tr key={u.id} data-testid={`user-row-${u.id}`}>
           <td className={cellClass}>{u.id}</td>
@@ -322,7 +300,7 @@ function UsersTable({ view, canManageRoles }: { view: ViewWith<"users">; canMana
           <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(u.createdAt)}</td>
         </tr>
       ))}
-    </Table>
+    </DataTable>
   );
 }
 
@@ -333,7 +311,7 @@ function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
     ? ["ID", "Name", "Document", "Owner", "Claimed", "Employees", "Vehicles", "BTR"]
     : ["ID", "Name", "Document", "Type", "Status", "City", "Claimed", "BTR"];
   return (
-    <Table caption={TAB_LABELS[view.tab]} headers={headers}>
+    <DataTable caption={TAB_LABELS[view.tab]} headers={headers}>
       {view.businesses.map((b) => (
         <tr key={b.id} data-testid={`business-row-${b.id}`}>
           <td className={cellClass}>{b.id}</td>
@@ -363,14 +341,14 @@ function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
           <td className={cellClass}>{b.hasPaidBTR ? "Paid" : "Unpaid"}</td>
         </tr>
       ))}
-    </Table>
+    </DataTable>
   );
 }
 
 function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
   if (view.payments.length === 0) return null;
   return (
-    <Table caption="Payments" headers={["ID", "Date", "Business", "User", "Amount", "Description", "Fiscal year", "Stripe payment", "Receipt"]}>
+    <DataTable caption="Payments" headers={["ID", "Date", "Business", "User", "Amount", "Description", "Fiscal year", "Stripe payment", "Receipt"]}>
       {view.payments.map((p) => (
         <tr key={p.id} data-testid={`payment-row-${p.id}`}>
           <td className={cellClass}>{p.id}</td>
@@ -392,14 +370,14 @@ function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
           </td>
         </tr>
       ))}
-    </Table>
+    </DataTable>
   );
 }
 
 function LicensesTable({ view }: { view: ViewWith<"licenses"> }) {
   if (view.licenses.length === 0) return null;
   return (
-    <Table caption="Uploaded driver's licenses" headers={["Business", "Document", "Owner ID", "Claimed", "License"]}>
+    <DataTable caption="Uploaded driver's licenses" headers={["Business", "Document", "Owner ID", "Claimed", "License"]}>
       {view.licenses.map((l) => (
         <tr key={l.id} data-testid={`license-row-${l.id}`}>
           <td className={cellClass}>{l.businessName}</td>
@@ -413,7 +391,7 @@ function LicensesTable({ view }: { view: ViewWith<"licenses"> }) {
           </td>
         </tr>
       ))}
-    </Table>
+    </DataTable>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getOutboxRow } from "~/models/outbox.server";
 import { parseId } from "~/utils/http";
@@ -41,11 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function AdminMailMessage() {
   const { message, view } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/admin/mail" className="text-sm text-primary-700 underline dark:text-primary-100">
-        ← Mail outbox
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold">{view.subject}</h1>
+    <AdminPage width="5xl" back={{ to: "/admin/mail", label: "← Mail outbox" }} title={view.subject}>
       <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">To</dt>
         <dd>{view.to}</dd>
@@ -130,7 +127,7 @@ export default function AdminMailMessage() {
           </ul>
         )}
       </section>
-    </div>
+    </AdminPage>
   );
 }
 
