@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminPage, adminLinkClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -108,22 +108,16 @@ export default function Admin() {
         </Link>
       </p>
 
-      <section aria-labelledby="summary-heading" className="mt-6">
-        <h2 id="summary-heading" className="sr-only">
-          Summary
-        </h2>
+      <AdminSection id="summary-heading" title="Summary" className="mt-6" headingClassName="sr-only">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="admin-summary">
           <Figure label="Businesses" value={summary.businesses.toLocaleString("en-US")} />
           <Figure label="Claimed" value={summary.claimed.toLocaleString("en-US")} />
           <Figure label="BTR paid" value={summary.paid.toLocaleString("en-US")} />
           <Figure label={`Revenue, fiscal year ${summary.fiscalYear}`} value={formatCents(summary.revenueCents)} />
         </dl>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="reports-heading" className="mt-8">
-        <h2 id="reports-heading" className="text-lg font-semibold">
-          Reports
-        </h2>
+      <AdminSection id="reports-heading" title="Reports" className="mt-8" headingClassName="text-lg font-semibold">
         <div className="mt-3 flex flex-wrap items-start gap-3">
           <Link to="/admin/letters" className={linkClass}>
             Claim letters
@@ -145,7 +139,7 @@ export default function Admin() {
             Registry imports
           </Link>
         </div>
-      </section>
+      </AdminSection>
 
       <p className="mt-6">
         <Link to="/admin/mail" className="text-primary-700 underline dark:text-primary-100">
@@ -163,17 +157,14 @@ export default function Admin() {
         }))}
       />
 
-      <section aria-labelledby="tab-heading" className="mt-6">
-        <h2 id="tab-heading" className="text-xl font-semibold">
-          {TAB_LABELS[view.tab]}
-        </h2>
+      <AdminSection id="tab-heading" title={TAB_LABELS[view.tab]} className="mt-6">
         {view.tab === "businesses" || view.tab === "claimed-businesses" ? (
           <BusinessSearchForm key={`${view.tab}:${filters.name ?? ""}:${filters.doc ?? ""}`} tab={view.tab} name={filters.name} doc={filters.doc} />
         ) : null}
         <Showing pagination={view.pagination} count={rowCount(view)} capped={"capped" in view && view.capped === true} />
         <TabTable view={view} canManageRoles={canManageRoles} />
         <PaginationNav page={view.pagination.page} totalPages={view.pagination.totalPages} />
-      </section>
+      </AdminSection>
     </AdminPage>
   );
 }

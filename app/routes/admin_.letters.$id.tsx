@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionError, AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { FilterInput } from "~/components/admin/filter-form";
+import { RowAction } from "~/components/admin/row-action";
 import { TrackingFigures, UnansweredLinks } from "~/components/admin/tracking-figures";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -122,13 +123,7 @@ export default function LetterBatch() {
                   PDF<span className="sr-only"> of letter {l.letterId}</span>
                 </a>
                 {!l.isClaimed ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="reissue" />
-                    <input type="hidden" name="letterId" value={l.letterId} />
-                    <Button type="submit" variant="ghost" className="px-2 py-0">
-                      Reissue<span className="sr-only"> letter {l.letterId} with a new code</span>
-                    </Button>
-                  </Form>
+                  <RowAction fields={{ intent: "reissue", letterId: l.letterId }} label="Reissue" rowName={`letter ${l.letterId} with a new code`} variant="ghost" buttonClassName="px-2 py-0" />
                 ) : null}
               </td>
             </tr>

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/admin-page";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
+import { RowAction } from "~/components/admin/row-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
 import { listJobRuns } from "~/jobs/registry.server";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
 import { listOutbox, outboxCounts, retryFailed } from "~/models/outbox.server";
@@ -117,24 +117,14 @@ export default function AdminMail() {
                 {m.status === "sent" ? `Sent ${when(m.sentAt)}` : null}
                 {m.status === "pending" && m.attempts > 0 ? `Next try ${when(m.nextAttemptAt)}. ` : null}
                 {m.lastError && m.status !== "sent" ? <span className="text-red-800 dark:text-red-300">{m.lastError}</span> : null}
-                {m.status === "failed" ? (
-                  <Form method="post" className="mt-1">
-                    <input type="hidden" name="id" value={m.id} />
-                    <Button type="submit" variant="outline" className="px-2 py-1 text-xs">
-                      Send again<span className="sr-only"> message {m.id}</span>
-                    </Button>
-                  </Form>
-                ) : null}
+                {m.status === "failed" ? <RowAction className="mt-1" fields={{ id: m.id }} label="Send again" rowName={`message ${m.id}`} buttonClassName="px-2 py-1 text-xs" /> : null}
               </td>
             </tr>
           ))
         )}
       </DataTable>
 
-      <section aria-labelledby="jobs-heading" className="mt-10">
-        <h2 id="jobs-heading" className="text-xl font-semibold">
-          Scheduled jobs
-        </h2>
+      <AdminSection id="jobs-heading" title="Scheduled jobs">
         {jobs.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No job has run yet.</p>
         ) : (
@@ -147,7 +137,7 @@ export default function AdminMail() {
             ))}
           </ul>
         )}
-      </section>
+      </AdminSection>
     </AdminPage>
   );
 }

@@ -36,6 +36,7 @@ export default function TaxYears() {
       <AdminSection
         id="years-heading"
         className="mt-8"
+        headingClassName="text-lg font-semibold"
         title="Receipts and revenue by fiscal year"
         actions={
           <CsvDownloadLink href="/api/admin/reports/tax-years" filename="tax_years.csv" what="tax years report">
@@ -81,6 +82,7 @@ export default function TaxYears() {
 
       <AdminSection
         id="owed-heading"
+        headingClassName="text-lg font-semibold"
         title={`Due and delinquent (${d.owedCount.toLocaleString("en-US")}; penalties owed today ${formatCents(d.penaltyOwedCents)})`}
         actions={
           <CsvDownloadLink href="/api/admin/reports/delinquent" filename="delinquent.csv" what="delinquent businesses report">

@@ -41,9 +41,23 @@ export function AdminPage({
 }
 
 /** A titled part of an admin page: a section labelled by its h2, with optional actions (CSV links) beside the heading. */
-export function AdminSection({ id, title, actions, className = "mt-10", children }: { id: string; title: ReactNode; actions?: ReactNode; className?: string; children: ReactNode }) {
+export function AdminSection({
+  id,
+  title,
+  actions,
+  className = "mt-10",
+  headingClassName = "text-xl font-semibold",
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+  headingClassName?: string;
+  children: ReactNode;
+}) {
   const heading = (
-    <h2 id={id} className="text-xl font-semibold">
+    <h2 id={id} className={headingClassName}>
       {title}
     </h2>
   );
