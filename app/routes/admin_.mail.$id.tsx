@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/admin-page";
+import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getOutboxRow } from "~/models/outbox.server";
 import { parseId } from "~/utils/http";
@@ -83,10 +83,7 @@ export default function AdminMailMessage() {
       </dl>
 
       {view.html ? (
-        <section aria-labelledby="html-heading" className="mt-8">
-          <h2 id="html-heading" className="text-lg font-semibold">
-            HTML part
-          </h2>
+        <AdminSection id="html-heading" title="HTML part" className="mt-8" headingClassName="text-lg font-semibold">
           {/* No scripts, no same-origin, no forms: the message is shown, never run. */}
           <iframe
             title={`HTML part of: ${view.subject}`}
@@ -94,24 +91,18 @@ export default function AdminMailMessage() {
             srcDoc={view.html}
             className="mt-2 h-[36rem] w-full rounded-lg border border-slate-300 bg-white dark:border-slate-600"
           />
-        </section>
+        </AdminSection>
       ) : null}
 
       {view.text ? (
-        <section aria-labelledby="text-heading" className="mt-8">
-          <h2 id="text-heading" className="text-lg font-semibold">
-            Text part
-          </h2>
+        <AdminSection id="text-heading" title="Text part" className="mt-8" headingClassName="text-lg font-semibold">
           <pre data-testid="text-part" className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-lg border border-slate-300 p-4 text-sm dark:border-slate-600">
             {view.text}
           </pre>
-        </section>
+        </AdminSection>
       ) : null}
 
-      <section aria-labelledby="attachments-heading" className="mt-8">
-        <h2 id="attachments-heading" className="text-lg font-semibold">
-          Attachments
-        </h2>
+      <AdminSection id="attachments-heading" title="Attachments" className="mt-8" headingClassName="text-lg font-semibold">
         {view.attachments.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">None.</p>
         ) : (
@@ -126,7 +117,7 @@ export default function AdminMailMessage() {
             ))}
           </ul>
         )}
-      </section>
+      </AdminSection>
     </AdminPage>
   );
 }
