@@ -90,7 +90,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type View = ReturnType<typeof useLoaderData<typeof loader>>["view"];
 type ViewWith<K extends "users" | "businesses" | "payments" | "licenses"> = Extract<View, Record<K, unknown[]>>;
 
-const linkClass = adminLinkClass;
 
 export default function Admin() {
   const { summary, view, canManageRoles } = useLoaderData<typeof loader>();
@@ -119,10 +118,10 @@ export default function Admin() {
 
       <AdminSection id="reports-heading" title="Reports" className="mt-8" headingClassName="text-lg font-semibold">
         <div className="mt-3 flex flex-wrap items-start gap-3">
-          <Link to="/admin/letters" className={linkClass}>
+          <Link to="/admin/letters" className={adminLinkClass}>
             Claim letters
           </Link>
-          <Link to="/admin/audit" className={linkClass}>
+          <Link to="/admin/audit" className={adminLinkClass}>
             Audit log
           </Link>
           <CsvDownloadLink
@@ -135,7 +134,7 @@ export default function Admin() {
           <CsvDownloadLink href="/api/admin/reports/payments" filename="payments.csv" what="payments report">
             Download payments report (CSV)
           </CsvDownloadLink>
-          <Link to="/admin/imports" className={`${linkClass} py-2 text-sm`}>
+          <Link to="/admin/imports" className={`${adminLinkClass} py-2 text-sm`}>
             Registry imports
           </Link>
         </div>
@@ -235,7 +234,7 @@ function BusinessSearchForm({ tab, name, doc }: { tab: AdminTab; name?: string; 
       </div>
       <Button type="submit">Search</Button>
       {name || doc ? (
-        <Link to={`/admin?tab=${tab}`} className={`${linkClass} py-2 text-sm`}>
+        <Link to={`/admin?tab=${tab}`} className={`${adminLinkClass} py-2 text-sm`}>
           Clear search
         </Link>
       ) : null}
@@ -307,7 +306,7 @@ function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
         <tr key={b.id} data-testid={`business-row-${b.id}`}>
           <td className={cellClass}>{b.id}</td>
           <td className={cellClass}>
-            <Link to={`/business/${b.id}`} className={linkClass}>
+            <Link to={`/business/${b.id}`} className={adminLinkClass}>
               {b.name}
             </Link>
           </td>
@@ -345,7 +344,7 @@ function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
           <td className={cellClass}>{p.id}</td>
           <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(p.createdAt)}</td>
           <td className={cellClass}>
-            <Link to={`/business/${p.businessId}`} className={linkClass}>
+            <Link to={`/business/${p.businessId}`} className={adminLinkClass}>
               {p.businessName}
             </Link>
           </td>
@@ -355,7 +354,7 @@ function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
           <td className={`${cellClass} whitespace-nowrap`}>{p.fiscalYear}</td>
           <td className={`${cellClass} font-mono text-xs`}>{p.stripePaymentId}</td>
           <td className={cellClass}>
-            <Link to={`/receipt/${p.id}`} className={linkClass} aria-label={`Receipt ${p.id}`}>
+            <Link to={`/receipt/${p.id}`} className={adminLinkClass} aria-label={`Receipt ${p.id}`}>
               View
             </Link>
           </td>
@@ -376,7 +375,7 @@ function LicensesTable({ view }: { view: ViewWith<"licenses"> }) {
           <td className={cellClass}>{l.ownerId ?? "—"}</td>
           <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(l.claimedDate, "—")}</td>
           <td className={cellClass}>
-            <a href={l.driversLicenseUrl} target="_blank" rel="noreferrer" className={linkClass}>
+            <a href={l.driversLicenseUrl} target="_blank" rel="noreferrer" className={adminLinkClass}>
               View license<span className="sr-only"> for {l.businessName} (opens in a new tab)</span>
             </a>
           </td>
