@@ -96,21 +96,22 @@ export default defineConfig<ServerOption>({
     launchOptions,
   },
   projects: [
+    // July 1, 2027 (renewals for the next fiscal year open). One project, not a js-on/js-off pair:
+    // its journeys share the town's FY2028 fee schedule, which the first FY2028 sale freezes, so
+    // they run in order in one worker, each choosing JS on or off itself (tax-year.july.spec.ts).
+    // Listed first so that serial group starts first, beside the main suite, not last and alone.
+    {
+      name: "july",
+      testMatch: JULY_SPECS,
+      fullyParallel: false,
+      use: { ...devices["Desktop Chrome"], baseURL: july.baseURL, e2eServer: "july", launchOptions },
+    },
     { name: "js-on", testIgnore: JULY_SPECS, use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
     {
       name: "js-off",
       testIgnore: JULY_SPECS,
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
       grepInvert: /@js-only/,
-    },
-    // July 1, 2027 (renewals for the next fiscal year open). One project, not a js-on/js-off pair:
-    // its journeys share the town's FY2028 fee schedule, which the first FY2028 sale freezes, so
-    // they run in order in one worker, each choosing JS on or off itself (tax-year.july.spec.ts).
-    {
-      name: "july",
-      testMatch: JULY_SPECS,
-      fullyParallel: false,
-      use: { ...devices["Desktop Chrome"], baseURL: july.baseURL, e2eServer: "july", launchOptions },
     },
   ],
   globalTeardown: "./tests/support/e2e-log-check.ts",

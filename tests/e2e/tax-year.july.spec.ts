@@ -10,6 +10,7 @@
  * FY2028 as held, and buying it again is refused; last, the schedule of a year with receipts sold
  * can no longer be changed.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -40,7 +41,7 @@ async function ownerWithThisYearPaid(counts: { employeeCount: number; vehicleCou
 }
 
 /** Sets FY2028's amounts on the admin page and saves them. */
-async function saveFy2028Amounts(page: Page, amounts: { base: string; perEmployee: string; perVehicle: string }) {
+async function saveFy2028Amounts(page: Page, jsEnabled: boolean, amounts: { base: string; perEmployee: string; perVehicle: string }) {
   await page.goto("/admin/fee-schedule");
   await expect(page.getByRole("heading", { level: 2, name: "FY2028" })).toBeVisible();
   await expect(page.getByText("Valid October 1, 2027 through September 30, 2028")).toBeVisible();
@@ -49,6 +50,16 @@ async function saveFy2028Amounts(page: Page, amounts: { base: string; perEmploye
   const base = page.getByLabel("Base fee");
   // Not already these figures: the save below is what changes them.
   await expect(base).not.toHaveValue(amounts.base);
+  // A wrong amount first: refused (by the browser with JS, by the server without), said at the field.
+  await base.fill("12O");
+  await page.getByRole("button", { name: "Save FY2028 schedule" }).click();
+  await expect(page.getByText("Base fee must be an amount in dollars, e.g. 100.00")).toBeVisible();
+  await expect(page.getByLabel("Base fee")).toHaveAttribute("aria-invalid", "true");
+  if (jsEnabled) {
+    // The error state is a state of the page the visited-pages scan (a fresh GET) never sees.
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  }
   await base.fill(amounts.base);
   await page.getByLabel("Per employee").fill(amounts.perEmployee);
   await page.getByLabel("Per vehicle").fill(amounts.perVehicle);
@@ -93,10 +104,15 @@ async function payOnPage(page: Page, jsEnabled: boolean, total: string) {
 /** The figures the last admin journey saves, which the owners then pay. */
 const FY2028 = { base: "125.00", perEmployee: "7.00", perVehicle: "13.00" };
 
-async function adminChangesNextYear(page: Page, loginAs: (user: { id: number }) => Promise<void>, amounts: typeof FY2028, expected: { employees: string; vehicles: string; total: string }) {
+async function adminChangesNextYear(
+  page: Page,
+  { loginAs, jsEnabled }: { loginAs: (user: { id: number }) => Promise<void>; jsEnabled: boolean },
+  amounts: typeof FY2028,
+  expected: { employees: string; vehicles: string; total: string },
+) {
   const { owner, business } = await ownerWithThisYearPaid({ employeeCount: 2, vehicleCount: 1 });
   await loginAs(await createAdmin());
-  await saveFy2028Amounts(page, amounts);
+  await saveFy2028Amounts(page, jsEnabled, amounts);
 
   await loginAs(owner);
   await page.goto(`/payment/${business.id}?year=2028`);
@@ -156,8 +172,8 @@ test.describe("July 1: next year's receipts", () => {
   test.describe("JS on", () => {
     test.use({ javaScriptEnabled: true });
 
-    test("the admin changes next year's fee schedule, and next year's payment page shows the new amount", async ({ page, loginAs }) => {
-      await adminChangesNextYear(page, loginAs, { base: "120.00", perEmployee: "6.00", perVehicle: "12.00" }, {
+    test("the admin changes next year's fee schedule, and next year's payment page shows the new amount", async ({ page, loginAs, jsEnabled }) => {
+      await adminChangesNextYear(page, { loginAs, jsEnabled }, { base: "120.00", perEmployee: "6.00", perVehicle: "12.00" }, {
         employees: "Employees (2 × $6.00)$12.00",
         vehicles: "Vehicles (1 × $12.00)$12.00",
         total: "$144.00",
@@ -168,8 +184,8 @@ test.describe("July 1: next year's receipts", () => {
   test.describe("JS off", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the admin changes next year's fee schedule, and next year's payment page shows the new amount", async ({ page, loginAs }) => {
-      await adminChangesNextYear(page, loginAs, FY2028, {
+    test("the admin changes next year's fee schedule, and next year's payment page shows the new amount", async ({ page, loginAs, jsEnabled }) => {
+      await adminChangesNextYear(page, { loginAs, jsEnabled }, FY2028, {
         employees: "Employees (2 × $7.00)$14.00",
         vehicles: "Vehicles (1 × $13.00)$13.00",
         total: "$152.00",
