@@ -15,14 +15,14 @@ export type FeeBreakdown = {
   totalCents: number;
 };
 
-/** Negative, missing or fractional counts never lower the fee: they count as 0 / whole units. */
-function count(n: number | null | undefined) {
+/** Negative, missing or fractional counts never lower the fee or the tax: they count as 0 / whole units. */
+export function wholeCount(n: number | null | undefined) {
   return typeof n === "number" && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 }
 
 export function computeFee(employeeCount: number | null | undefined, vehicleCount: number | null | undefined): FeeBreakdown {
-  const employees = count(employeeCount);
-  const vehicles = count(vehicleCount);
+  const employees = wholeCount(employeeCount);
+  const vehicles = wholeCount(vehicleCount);
   const employeeCents = employees * PER_EMPLOYEE_CENTS;
   const vehicleCents = vehicles * PER_VEHICLE_CENTS;
   return {

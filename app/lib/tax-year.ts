@@ -18,6 +18,8 @@
  * Calendar dates are ISO strings (yyyy-MM-dd); instants are Dates.
  */
 
+import { wholeCount } from "./fee";
+
 export const TOWN_TIME_ZONE = "America/New_York";
 
 /** A fiscal year, as the calendar year it ends in (2027 = Oct 1, 2026 - Sep 30, 2027). */
@@ -291,18 +293,13 @@ export type TaxBreakdown = {
   taxCents: number;
 };
 
-/** Negative, missing or fractional counts never lower the tax: they count as 0 / whole units. */
-function count(n: number | null | undefined) {
-  return typeof n === "number" && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-}
-
 export function taxFor(
   schedule: Pick<TaxSchedule, "fiscalYear" | "baseCents" | "perEmployeeCents" | "perVehicleCents">,
   employeeCount: number | null | undefined,
   vehicleCount: number | null | undefined,
 ): TaxBreakdown {
-  const employees = count(employeeCount);
-  const vehicles = count(vehicleCount);
+  const employees = wholeCount(employeeCount);
+  const vehicles = wholeCount(vehicleCount);
   const employeeCents = employees * schedule.perEmployeeCents;
   const vehicleCents = vehicles * schedule.perVehicleCents;
   return {

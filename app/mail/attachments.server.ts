@@ -2,9 +2,7 @@
  * Attachments are described in the outbox row (JSON) and built when the message is sent, so the
  * event's transaction stays small and a PDF is made only once it is needed.
  */
-import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { businesses, payments } from "~/db/schema";
+import { paymentWithBusiness } from "~/models/payment-with-business.server";
 import { receiptDocument, receiptPdf as renderReceiptPdf } from "~/models/receipt-document.server";
 import type { MailAttachment } from "~/services/mail.server";
 
@@ -12,12 +10,7 @@ export type AttachmentSource = { type: "receipt-pdf"; paymentId: number };
 
 /** The receipt PDF of a payment: the same document as `/receipt/{id}/pdf`. */
 async function receiptPdf(paymentId: number): Promise<MailAttachment | null> {
-  const row = getDb()
-    .select({ payment: payments, business: businesses })
-    .from(payments)
-    .innerJoin(businesses, eq(businesses.id, payments.businessId))
-    .where(eq(payments.id, paymentId))
-    .get();
+  const row = paymentWithBusiness(paymentId);
   if (!row) return null;
   const doc = receiptDocument(row.payment, row.business);
   const bytes = await renderReceiptPdf(doc);

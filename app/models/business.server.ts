@@ -4,6 +4,9 @@ import { getDb } from "~/db/client.server";
 import { businesses, type Business } from "~/db/schema";
 import { holdsCurrentReceipt, holdsCurrentReceiptSql } from "~/models/receipt.server";
 
+/** A business nobody holds: unclaimed, claimable again, no owner, no auto-renewal. Set when a claim is released or its owner's account is deleted. */
+export const UNCLAIMED = { isClaimed: false, canBeClaimed: true, ownerId: null, claimedAt: null, autoRenew: false } as const;
+
 /**
  * The one fetch of a business row (every column, private ones included: server-side use only),
  * or undefined. Ids that cannot exist (0, negative, fractional, unsafe) find nothing.

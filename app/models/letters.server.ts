@@ -255,10 +255,9 @@ export function listBatchLetters(batchId: number, paging: PageRequest): Page<Let
   );
 }
 
-export function letterCsvColumns(claimUrlOf: (businessId: number) => string, fiscalYear: string): CsvColumn<LetterRow>[] {
+/** Who a letter goes to, as every letters CSV starts its rows: the business and its mailing address. */
+function recipientColumns<R extends { businessId: number; documentNumber: string; name: string; address: ReturnType<typeof letterAddress> }>(): CsvColumn<R>[] {
   return [
-    { header: "letter_id", value: (r) => r.letterId },
-    { header: "batch_id", value: (r) => r.batchId },
     { header: "business_id", value: (r) => r.businessId },
     { header: "document_number", value: (r) => r.documentNumber },
     { header: "name", value: (r) => r.name },
@@ -267,6 +266,14 @@ export function letterCsvColumns(claimUrlOf: (businessId: number) => string, fis
     { header: "city", value: (r) => r.address.city },
     { header: "state", value: (r) => r.address.state },
     { header: "zip", value: (r) => r.address.zip },
+  ];
+}
+
+export function letterCsvColumns(claimUrlOf: (businessId: number) => string, fiscalYear: string): CsvColumn<LetterRow>[] {
+  return [
+    { header: "letter_id", value: (r) => r.letterId },
+    { header: "batch_id", value: (r) => r.batchId },
+    ...recipientColumns<LetterRow>(),
     { header: "claim_url", value: (r) => claimUrlOf(r.businessId) },
     { header: "claim_code", value: (r) => r.code ?? "" },
     { header: "code_replaced", value: (r) => (r.code ? "no" : "yes") },
@@ -373,14 +380,7 @@ export function unansweredLetters(days: number, now = new Date(), batchId?: numb
 }
 
 export const UNANSWERED_CSV_COLUMNS: CsvColumn<UnansweredRow>[] = [
-  { header: "business_id", value: (r) => r.businessId },
-  { header: "document_number", value: (r) => r.documentNumber },
-  { header: "name", value: (r) => r.name },
-  { header: "address_line1", value: (r) => r.address.line1 },
-  { header: "address_line2", value: (r) => r.address.line2 },
-  { header: "city", value: (r) => r.address.city },
-  { header: "state", value: (r) => r.address.state },
-  { header: "zip", value: (r) => r.address.zip },
+  ...recipientColumns<UnansweredRow>(),
   { header: "batch_id", value: (r) => r.batchId },
   { header: "letter_id", value: (r) => r.letterId },
   { header: "mailed_on", value: (r) => r.mailedOn },

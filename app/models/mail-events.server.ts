@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { businesses, payments, users, type Business, type User } from "~/db/schema";
+import { users, type Business, type User } from "~/db/schema";
 import { computeFee } from "~/lib/fee";
 import { mailContext } from "~/mail/context.server";
 import {
@@ -18,6 +18,7 @@ import {
 } from "~/mail/messages";
 import { getEnv } from "~/utils/env.server";
 import { enqueueMail, type Conn } from "./outbox.server";
+import { paymentWithBusiness } from "./payment-with-business.server";
 import { issueToken } from "./user-token.server";
 
 export const VERIFY_EMAIL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -66,12 +67,7 @@ const receiptNumberOf = (payment: { id: number; receiptNumber: string | null }) 
 
 /** The receipt of a recorded payment, to its payer (or the business's owner when the payer is gone). */
 export function queueReceipt(conn: Conn, paymentId: number, now = new Date()) {
-  const row = db(conn)
-    .select({ payment: payments, business: businesses })
-    .from(payments)
-    .innerJoin(businesses, eq(businesses.id, payments.businessId))
-    .where(eq(payments.id, paymentId))
-    .get();
+  const row = paymentWithBusiness(paymentId, conn);
   if (!row) return null;
   const recipientId = row.payment.userId ?? row.business.ownerId;
   const user = recipientId ? userRow(conn, recipientId) : undefined;

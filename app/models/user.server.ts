@@ -11,6 +11,7 @@ import type { PasswordChangeInput, ProfileInput, RegisterInput } from "~/lib/sch
 import { getEnv } from "~/utils/env.server";
 import { getDummyHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import type { PublicUser } from "~/lib/types";
+import { UNCLAIMED } from "./business.server";
 import { forgetAttempts, lockoutSeconds, recordAttempt } from "./login-attempt.server";
 import { queueWelcome } from "./mail-events.server";
 import { deleteOtherSessions } from "./session.server";
@@ -239,16 +240,12 @@ export async function deleteAccount(
       .all();
     tx.update(businesses)
       .set({
-        isClaimed: false,
-        canBeClaimed: true,
-        ownerId: null,
-        claimedAt: null,
+        ...UNCLAIMED,
         employeeCount: null,
         vehicleCount: null,
         driversLicenseUrl: null,
         stripeSubscriptionId: null,
         subscriptionStatus: null,
-        autoRenew: false,
         renewalDate: null,
         renewalNotice: null,
       })

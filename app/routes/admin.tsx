@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
+import { cellClass, DataTable } from "~/components/admin/data-table";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PaginationNav } from "~/components/pagination-nav";
@@ -89,9 +90,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type View = ReturnType<typeof useLoaderData<typeof loader>>["view"];
 type ViewWith<K extends "users" | "businesses" | "payments" | "licenses"> = Extract<View, Record<K, unknown[]>>;
 
-const cellClass = "px-3 py-2 align-top";
-const headClass = "px-3 py-2 text-left font-semibold";
-const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
 
 export default function Admin() {
   const { summary, view, canManageRoles } = useLoaderData<typeof loader>();
@@ -99,8 +97,7 @@ export default function Admin() {
   const reportQuery = view.tab === "businesses" ? new URLSearchParams(filters as Record<string, string>).toString() : "";
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+    <AdminPage title="Admin Dashboard">
       <p className="mt-2 flex flex-wrap gap-4 text-sm">
         <Link to="/admin/tax-years" className="underline">
           Receipts by fiscal year, due and delinquent businesses
@@ -110,27 +107,21 @@ export default function Admin() {
         </Link>
       </p>
 
-      <section aria-labelledby="summary-heading" className="mt-6">
-        <h2 id="summary-heading" className="sr-only">
-          Summary
-        </h2>
+      <AdminSection id="summary-heading" title="Summary" className="mt-6" headingClassName="sr-only">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="admin-summary">
           <Figure label="Businesses" value={summary.businesses.toLocaleString("en-US")} />
           <Figure label="Claimed" value={summary.claimed.toLocaleString("en-US")} />
           <Figure label="BTR paid" value={summary.paid.toLocaleString("en-US")} />
           <Figure label={`Revenue, fiscal year ${summary.fiscalYear}`} value={formatCents(summary.revenueCents)} />
         </dl>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="reports-heading" className="mt-8">
-        <h2 id="reports-heading" className="text-lg font-semibold">
-          Reports
-        </h2>
+      <AdminSection id="reports-heading" title="Reports" className="mt-8" headingClassName="text-lg font-semibold">
         <div className="mt-3 flex flex-wrap items-start gap-3">
-          <Link to="/admin/letters" className={linkClass}>
+          <Link to="/admin/letters" className={adminLinkClass}>
             Claim letters
           </Link>
-          <Link to="/admin/audit" className={linkClass}>
+          <Link to="/admin/audit" className={adminLinkClass}>
             Audit log
           </Link>
           <CsvDownloadLink
@@ -143,11 +134,11 @@ export default function Admin() {
           <CsvDownloadLink href="/api/admin/reports/payments" filename="payments.csv" what="payments report">
             Download payments report (CSV)
           </CsvDownloadLink>
-          <Link to="/admin/imports" className={`${linkClass} py-2 text-sm`}>
+          <Link to="/admin/imports" className={`${adminLinkClass} py-2 text-sm`}>
             Registry imports
           </Link>
         </div>
-      </section>
+      </AdminSection>
 
       <p className="mt-6">
         <Link to="/admin/mail" className="text-primary-700 underline dark:text-primary-100">
@@ -165,18 +156,15 @@ export default function Admin() {
         }))}
       />
 
-      <section aria-labelledby="tab-heading" className="mt-6">
-        <h2 id="tab-heading" className="text-xl font-semibold">
-          {TAB_LABELS[view.tab]}
-        </h2>
+      <AdminSection id="tab-heading" title={TAB_LABELS[view.tab]} className="mt-6">
         {view.tab === "businesses" || view.tab === "claimed-businesses" ? (
           <BusinessSearchForm key={`${view.tab}:${filters.name ?? ""}:${filters.doc ?? ""}`} tab={view.tab} name={filters.name} doc={filters.doc} />
         ) : null}
         <Showing pagination={view.pagination} count={rowCount(view)} capped={"capped" in view && view.capped === true} />
         <TabTable view={view} canManageRoles={canManageRoles} />
         <PaginationNav page={view.pagination.page} totalPages={view.pagination.totalPages} />
-      </section>
-    </div>
+      </AdminSection>
+    </AdminPage>
   );
 }
 
@@ -246,31 +234,11 @@ function BusinessSearchForm({ tab, name, doc }: { tab: AdminTab; name?: string; 
       </div>
       <Button type="submit">Search</Button>
       {name || doc ? (
-        <Link to={`/admin?tab=${tab}`} className={`${linkClass} py-2 text-sm`}>
+        <Link to={`/admin?tab=${tab}`} className={`${adminLinkClass} py-2 text-sm`}>
           Clear search
         </Link>
       ) : null}
     </Form>
-  );
-}
-
-function Table({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
-  return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className={headClass}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">{children}</tbody>
-      </table>
-    </div>
   );
 }
 
@@ -291,7 +259,7 @@ function TabTable({ view, canManageRoles }: { view: View; canManageRoles: boolea
 function UsersTable({ view, canManageRoles }: { view: ViewWith<"users">; canManageRoles: boolean }) {
   if (view.users.length === 0) return null;
   return (
-    <Table caption="Users" headers={["ID", "Username", "Name", "Email", "Role", "Joined"]}>
+    <DataTable caption="Users" headers={["ID", "Username", "Name", "Email", "Role", "Joined"]}>
       {view.users.map((u) => (
         <tr key={u.id} data-testid={`user-row-${u.id}`}>
           <td className={cellClass}>{u.id}</td>
@@ -322,7 +290,7 @@ function UsersTable({ view, canManageRoles }: { view: ViewWith<"users">; canMana
           <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(u.createdAt)}</td>
         </tr>
       ))}
-    </Table>
+    </DataTable>
   );
 }
 
@@ -333,12 +301,12 @@ function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
     ? ["ID", "Name", "Document", "Owner", "Claimed", "Employees", "Vehicles", "BTR"]
     : ["ID", "Name", "Document", "Type", "Status", "City", "Claimed", "BTR"];
   return (
-    <Table caption={TAB_LABELS[view.tab]} headers={headers}>
+    <DataTable caption={TAB_LABELS[view.tab]} headers={headers}>
       {view.businesses.map((b) => (
         <tr key={b.id} data-testid={`business-row-${b.id}`}>
           <td className={cellClass}>{b.id}</td>
           <td className={cellClass}>
-            <Link to={`/business/${b.id}`} className={linkClass}>
+            <Link to={`/business/${b.id}`} className={adminLinkClass}>
               {b.name}
             </Link>
           </td>
@@ -363,20 +331,20 @@ function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
           <td className={cellClass}>{b.hasPaidBTR ? "Paid" : "Unpaid"}</td>
         </tr>
       ))}
-    </Table>
+    </DataTable>
   );
 }
 
 function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
   if (view.payments.length === 0) return null;
   return (
-    <Table caption="Payments" headers={["ID", "Date", "Business", "User", "Amount", "Description", "Fiscal year", "Stripe payment", "Receipt"]}>
+    <DataTable caption="Payments" headers={["ID", "Date", "Business", "User", "Amount", "Description", "Fiscal year", "Stripe payment", "Receipt"]}>
       {view.payments.map((p) => (
         <tr key={p.id} data-testid={`payment-row-${p.id}`}>
           <td className={cellClass}>{p.id}</td>
           <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(p.createdAt)}</td>
           <td className={cellClass}>
-            <Link to={`/business/${p.businessId}`} className={linkClass}>
+            <Link to={`/business/${p.businessId}`} className={adminLinkClass}>
               {p.businessName}
             </Link>
           </td>
@@ -386,20 +354,20 @@ function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
           <td className={`${cellClass} whitespace-nowrap`}>{p.fiscalYear}</td>
           <td className={`${cellClass} font-mono text-xs`}>{p.stripePaymentId}</td>
           <td className={cellClass}>
-            <Link to={`/receipt/${p.id}`} className={linkClass} aria-label={`Receipt ${p.id}`}>
+            <Link to={`/receipt/${p.id}`} className={adminLinkClass} aria-label={`Receipt ${p.id}`}>
               View
             </Link>
           </td>
         </tr>
       ))}
-    </Table>
+    </DataTable>
   );
 }
 
 function LicensesTable({ view }: { view: ViewWith<"licenses"> }) {
   if (view.licenses.length === 0) return null;
   return (
-    <Table caption="Uploaded driver's licenses" headers={["Business", "Document", "Owner ID", "Claimed", "License"]}>
+    <DataTable caption="Uploaded driver's licenses" headers={["Business", "Document", "Owner ID", "Claimed", "License"]}>
       {view.licenses.map((l) => (
         <tr key={l.id} data-testid={`license-row-${l.id}`}>
           <td className={cellClass}>{l.businessName}</td>
@@ -407,13 +375,13 @@ function LicensesTable({ view }: { view: ViewWith<"licenses"> }) {
           <td className={cellClass}>{l.ownerId ?? "—"}</td>
           <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(l.claimedDate, "—")}</td>
           <td className={cellClass}>
-            <a href={l.driversLicenseUrl} target="_blank" rel="noreferrer" className={linkClass}>
+            <a href={l.driversLicenseUrl} target="_blank" rel="noreferrer" className={adminLinkClass}>
               View license<span className="sr-only"> for {l.businessName} (opens in a new tab)</span>
             </a>
           </td>
         </tr>
       ))}
-    </Table>
+    </DataTable>
   );
 }
 

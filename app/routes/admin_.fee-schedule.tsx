@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
@@ -117,18 +118,13 @@ export default function FeeSchedulePage() {
     disabled: d.locked,
   });
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="mb-2 text-sm">
-        <Link to="/admin" className="underline">
-          Admin dashboard
-        </Link>
-      </p>
-      <h1 className="mb-2 text-3xl font-bold">Fee schedule</h1>
-      <p className="mb-6 text-slate-700 dark:text-slate-300">
-        The Local Business Tax for each fiscal year (F.S. chapter 205). A year without its own schedule copies the last one; a year whose receipts
-        have started selling can no longer be changed.
-      </p>
-      <nav aria-label="Fiscal years" className="mb-6 flex flex-wrap gap-2 text-sm">
+    <AdminPage
+      width="3xl"
+      back={{ to: "/admin", label: "Admin dashboard" }}
+      title="Fee schedule"
+      lead="The Local Business Tax for each fiscal year (F.S. chapter 205). A year without its own schedule copies the last one; a year whose receipts have started selling can no longer be changed."
+    >
+      <nav aria-label="Fiscal years" className="my-6 flex flex-wrap gap-2 text-sm">
         {d.years.map((y) => (
           <Link
             key={y.year}
@@ -202,7 +198,7 @@ export default function FeeSchedulePage() {
           </Button>
         )}
       </Form>
-    </div>
+    </AdminPage>
   );
 }
 

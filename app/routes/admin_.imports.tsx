@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { cellClass, DataTable } from "~/components/admin/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatCardDate } from "~/lib/dates";
 import { listRegistryImports, registryAsOf } from "~/models/registry-imports.server";
@@ -21,17 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const n = (x: number | undefined) => (x ?? 0).toLocaleString("en-US");
-const headClass = "px-3 py-2 text-left font-semibold";
-const cellClass = "px-3 py-2 align-top";
+const COUNTS = ["read", "inserted", "updated", "unchanged", "rejected"] as const;
 
 export default function AdminImportsPage() {
   const { asOf, imports } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <Link to="/admin" className="text-sm text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
-        ← Admin dashboard
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold">Registry Imports</h1>
+    <AdminPage back={{ to: "/admin", label: "← Admin dashboard" }} title="Registry Imports">
       <p className="mt-2 text-lg" data-testid="registry-as-of">
         {asOf
           ? `Registry as of ${formatCardDate(asOf.date)} (${asOf.fileName})`
@@ -42,48 +39,36 @@ export default function AdminImportsPage() {
         <code>npm run registry:import-dir -- DIR</code>.
       </p>
       {imports.length ? (
-        <div className="mt-6 overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-            <caption className="sr-only">State files imported, newest first</caption>
-            <thead>
-              <tr>
-                {["File", "Finished (UTC)", "Read", "Inserted", "Updated", "Unchanged", "Rejected", "Unknown codes", "Speed", "SHA-256"].map(
-                  (h) => (
-                    <th key={h} scope="col" className={headClass}>
-                      {h}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {imports.map((i) => (
-                <tr key={i.id} data-testid="import-row">
-                  <td className={`${cellClass} font-mono`}>{i.fileName}</td>
-                  <td className={cellClass}>{i.finishedAt.replace("T", " ").slice(0, 19)}</td>
-                  <td className={cellClass}>{n(i.summary.read)}</td>
-                  <td className={cellClass}>{n(i.summary.inserted)}</td>
-                  <td className={cellClass}>{n(i.summary.updated)}</td>
-                  <td className={cellClass}>{n(i.summary.unchanged)}</td>
-                  <td className={cellClass}>{n(i.summary.rejected)}</td>
-                  <td className={cellClass}>
-                    {Object.entries(i.summary.unknownCodes ?? {})
-                      .map(([code, count]) => `${code} (${n(count)})`)
-                      .join(", ") || "None"}
-                  </td>
-                  <td className={cellClass}>
-                    {n(i.summary.perSecond)} rec/s in {i.summary.seconds ?? 0} s
-                  </td>
-                  <td className={`${cellClass} font-mono`} title={i.sha256}>
-                    {i.sha256.slice(0, 12)}…
-                  </td>
-                </tr>
+        <DataTable
+          className="mt-6"
+          caption="State files imported, newest first"
+          headers={["File", "Finished (UTC)", "Read", "Inserted", "Updated", "Unchanged", "Rejected", "Unknown codes", "Speed", "SHA-256"]}
+        >
+          {imports.map((i) => (
+            <tr key={i.id} data-testid="import-row">
+              <td className={`${cellClass} font-mono`}>{i.fileName}</td>
+              <td className={cellClass}>{i.finishedAt.replace("T", " ").slice(0, 19)}</td>
+              {COUNTS.map((k) => (
+                <td key={k} className={cellClass}>
+                  {n(i.summary[k])}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <td className={cellClass}>
+                {Object.entries(i.summary.unknownCodes ?? {})
+                  .map(([code, count]) => `${code} (${n(count)})`)
+                  .join(", ") || "None"}
+              </td>
+              <td className={cellClass}>
+                {n(i.summary.perSecond)} rec/s in {i.summary.seconds ?? 0} s
+              </td>
+              <td className={`${cellClass} font-mono`} title={i.sha256}>
+                {i.sha256.slice(0, 12)}…
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
-    </div>
+    </AdminPage>
   );
 }
 

@@ -1,16 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { TrackingFigures } from "~/components/admin/tracking-figures";
+import { ActionError, AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
+import { cellClass, DataTable } from "~/components/admin/data-table";
+import { FilterInput } from "~/components/admin/filter-form";
+import { RowAction } from "~/components/admin/row-action";
+import { TrackingFigures, UnansweredLinks } from "~/components/admin/tracking-figures";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PaginationNav } from "~/components/pagination-nav";
 import { Button, buttonClass } from "~/components/ui/button";
-import { ErrorList, inputClass } from "~/components/ui/form-field";
 import { parseId } from "~/lib/ids";
-import { DEFAULT_PAGE_SIZE, parsePage } from "~/lib/pagination";
+import { DEFAULT_PAGE_SIZE } from "~/lib/pagination";
 import { MarkMailedSchema } from "~/lib/schemas/letter-batch";
 import { getLetterBatch, LetterError, listBatchLetters, markBatchMailed, reissueLetter, trackingStats, unansweredLetters } from "~/models/letters.server";
+import { requireListQuery } from "~/utils/admin-list.server";
 import { fieldErrorsOf } from "~/utils/http";
 import { requireStaff } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -24,11 +27,11 @@ function batchId(value: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  const { page } = await requireListQuery(request);
   const id = batchId(params.id);
   const batch = getLetterBatch(id);
   if (!batch) throw new Response("Letter batch not found", { status: 404 });
-  const letters = listBatchLetters(id, { page: parsePage(new URL(request.url).searchParams.get("page")), limit: DEFAULT_PAGE_SIZE });
+  const letters = listBatchLetters(id, { page, limit: DEFAULT_PAGE_SIZE });
   const now = new Date();
   return {
     batch: { id: batch.id, letterCount: batch.letterCount, fiscalYear: batch.fiscalYear, mailedOn: batch.mailedOn, createdAt: batch.createdAt.toISOString() },
@@ -68,30 +71,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
-const cell = "px-3 py-2 align-top";
-
 export default function LetterBatch() {
   const { batch, stats, unanswered, letters } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const fieldErrors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
   const base = `/api/admin/letter-batches/${batch.id}`;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/admin/letters" className={linkClass}>
-          Claim letters
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold">Letter batch {batch.id}</h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        {batch.letterCount} letters, fiscal year {batch.fiscalYear}. {batch.mailedOn ? `Mailed on ${batch.mailedOn}.` : "Not mailed yet."}
-      </p>
-      {actionData?.error ? (
-        <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
-          {actionData.error}
-        </p>
-      ) : null}
+    <AdminPage
+      back={{ to: "/admin/letters", label: "Claim letters" }}
+      title={`Letter batch ${batch.id}`}
+      lead={`${batch.letterCount} letters, fiscal year ${batch.fiscalYear}. ${batch.mailedOn ? `Mailed on ${batch.mailedOn}.` : "Not mailed yet."}`}
+    >
+      <ActionError error={actionData?.error} />
 
       <div className="mt-6 flex flex-wrap gap-3">
         <a href={`${base}/letters.pdf`} className={buttonClass("primary")} download>
@@ -104,83 +95,42 @@ export default function LetterBatch() {
 
       <Form method="post" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Mark the batch mailed">
         <input type="hidden" name="intent" value="mailed" />
-        <div>
-          <label htmlFor="mailed-on" className="mb-1 block text-sm font-medium">
-            Mailed on
-          </label>
-          <input id="mailed-on" type="date" name="mailedOn" required defaultValue={batch.mailedOn ?? ""} className={inputClass} aria-describedby="mailed-on-errors" />
-          <ErrorList id="mailed-on-errors" errors={fieldErrors.mailedOn} />
-        </div>
+        <FilterInput id="mailed-on" type="date" name="mailedOn" label="Mailed on" required defaultValue={batch.mailedOn ?? ""} errors={fieldErrors.mailedOn ?? []} />
         <Button type="submit" variant="outline">
           Mark mailed
         </Button>
       </Form>
 
-      <section aria-labelledby="tracking" className="mt-8">
-        <h2 id="tracking" className="text-xl font-semibold">
-          Claim tracking
-        </h2>
+      <AdminSection id="tracking" title="Claim tracking" className="mt-8">
         <TrackingFigures stats={stats} label={`Batch ${batch.id}`} testId="tracking-batch" />
-        <ul className="mt-3 flex flex-wrap gap-3">
-          {unanswered.map((u) => (
-            <li key={u.days}>
-              <CsvDownloadLink href={`/api/admin/letters/unanswered?days=${u.days}&batch=${batch.id}&format=csv`} filename={`unanswered-${u.days}-days.csv`} what={`${u.days}-day list`}>
-                Not answered after {u.days} days: {u.count} (CSV)
-              </CsvDownloadLink>
-            </li>
-          ))}
-        </ul>
-      </section>
+        <UnansweredLinks unanswered={unanswered} batchId={batch.id} label={(u) => `Not answered after ${u.days} days: ${u.count} (CSV)`} />
+      </AdminSection>
 
-      <section aria-labelledby="letters" className="mt-8">
-        <h2 id="letters" className="text-xl font-semibold">
-          Letters
-        </h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-            <caption className="sr-only">Letters of batch {batch.id}</caption>
-            <thead>
-              <tr>
-                {["Letter", "Business", "Code", "Claimed", "Actions"].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 text-left font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {letters.items.map((l) => (
-                <tr key={l.letterId} data-testid={`letter-row-${l.letterId}`}>
-                  <td className={cell}>{l.letterId}</td>
-                  <td className={cell}>
-                    <Link to={`/admin/businesses/${l.businessId}`} className={linkClass}>
-                      {l.name}
-                    </Link>
-                  </td>
-                  <td className={cell}>{l.current ? (l.reissued ? "Reissued, live" : "Live") : "Replaced"}</td>
-                  <td className={cell}>{l.isClaimed ? "Yes" : "No"}</td>
-                  <td className={`${cell} flex flex-wrap gap-2`}>
-                    <a href={`${base}/letters.pdf?letter=${l.letterId}`} className={linkClass} download>
-                      PDF<span className="sr-only"> of letter {l.letterId}</span>
-                    </a>
-                    {!l.isClaimed ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="reissue" />
-                        <input type="hidden" name="letterId" value={l.letterId} />
-                        <Button type="submit" variant="ghost" className="px-2 py-0">
-                          Reissue<span className="sr-only"> letter {l.letterId} with a new code</span>
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <PaginationNav page={letters.pagination.page} totalPages={letters.pagination.totalPages} />
-      </section>
-    </div>
+      <AdminSection id="letters" title="Letters" className="mt-8">
+        <DataTable className="mt-3" caption={`Letters of batch ${batch.id}`} headers={["Letter", "Business", "Code", "Claimed", "Actions"]} pagination={letters.pagination}>
+          {letters.items.map((l) => (
+            <tr key={l.letterId} data-testid={`letter-row-${l.letterId}`}>
+              <td className={cellClass}>{l.letterId}</td>
+              <td className={cellClass}>
+                <Link to={`/admin/businesses/${l.businessId}`} className={adminLinkClass}>
+                  {l.name}
+                </Link>
+              </td>
+              <td className={cellClass}>{l.current ? (l.reissued ? "Reissued, live" : "Live") : "Replaced"}</td>
+              <td className={cellClass}>{l.isClaimed ? "Yes" : "No"}</td>
+              <td className={`${cellClass} flex flex-wrap gap-2`}>
+                <a href={`${base}/letters.pdf?letter=${l.letterId}`} className={adminLinkClass} download>
+                  PDF<span className="sr-only"> of letter {l.letterId}</span>
+                </a>
+                {!l.isClaimed ? (
+                  <RowAction fields={{ intent: "reissue", letterId: l.letterId }} label="Reissue" rowName={`letter ${l.letterId} with a new code`} variant="ghost" buttonClassName="px-2 py-0" />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </AdminSection>
+    </AdminPage>
   );
 }
 

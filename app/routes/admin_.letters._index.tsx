@@ -1,19 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { TrackingFigures } from "~/components/admin/tracking-figures";
-import { CsvDownloadLink } from "~/components/csv-download-link";
+import { ActionError, AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
+import { cellClass, DataTable } from "~/components/admin/data-table";
+import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
+import { TrackingFigures, UnansweredLinks } from "~/components/admin/tracking-figures";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PaginationNav } from "~/components/pagination-nav";
 import { Button } from "~/components/ui/button";
-import { ErrorList, inputClass } from "~/components/ui/form-field";
 import { formatCardDate } from "~/lib/dates";
 import { FILING_TYPE_CODES, filingTypeLabel } from "~/lib/filing-types";
 import { letterTerms } from "~/lib/letters";
-import { DEFAULT_PAGE_SIZE, parsePage } from "~/lib/pagination";
+import { DEFAULT_PAGE_SIZE } from "~/lib/pagination";
 import { letterFiltersFromForm, LetterBatchFiltersSchema, type LetterBatchFilters } from "~/lib/schemas/letter-batch";
 import { BUSINESS_STATUSES } from "~/lib/status";
 import { countLetterRecipients, createLetterBatch, LetterError, listLetterBatches, trackingStats, unansweredLetters } from "~/models/letters.server";
+import { requireListQuery } from "~/utils/admin-list.server";
 import { fieldErrorsOf } from "~/utils/http";
 import { requireStaff } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -22,8 +23,7 @@ import { getTownContact } from "~/utils/town.server";
 export const meta: MetaFunction = () => [{ title: "Claim letters | Admin | Florida Business Registry" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  const params = new URL(request.url).searchParams;
+  const { params, page, form } = await requireListQuery(request);
   const town = getTownContact().name;
   let preview: { filters: LetterBatchFilters; count: number } | null = null;
   let errors: Record<string, string[]> | null = null;
@@ -32,12 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (parsed.success) preview = { filters: parsed.data, count: countLetterRecipients(town, parsed.data) };
     else errors = fieldErrorsOf(parsed.error);
   }
-  const batches = listLetterBatches({ page: parsePage(params.get("page")), limit: DEFAULT_PAGE_SIZE });
+  const batches = listLetterBatches({ page, limit: DEFAULT_PAGE_SIZE });
   const now = new Date();
   return {
     town,
     fiscalYear: letterTerms(now).fiscalYear,
-    form: Object.fromEntries(params),
+    form,
     preview,
     errors,
     overall: trackingStats(),
@@ -63,8 +63,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
-const cell = "px-3 py-2 align-top";
+const MAILED_OPTIONS = [
+  { value: "never", label: "Never sent a letter" },
+  { value: "before", label: "No letter mailed since a date" },
+  { value: "any", label: "Any" },
+];
+const FILING_TYPES = FILING_TYPE_CODES.map((t) => ({ value: t, label: filingTypeLabel(t) }));
 
 function HiddenFilters({ filters }: { filters: LetterBatchFilters }) {
   return (
@@ -86,22 +90,13 @@ export default function LetterBatches() {
   const fieldErrors: Record<string, string[] | undefined> = errors ?? actionData?.fieldErrors ?? {};
   const unclaimedChecked = form.filters ? form.unclaimed === "on" : true;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/admin" className={linkClass}>
-          Admin Dashboard
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold">Claim letters</h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Letters to the businesses of {town} with a fresh claim code each, for fiscal year {fiscalYear}.
-      </p>
-
-      <section aria-labelledby="new-batch" className="mt-8">
-        <h2 id="new-batch" className="text-xl font-semibold">
-          New batch
-        </h2>
-        <Form method="get" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Choose the businesses">
+    <AdminPage
+      back={{ to: "/admin", label: "Admin Dashboard" }}
+      title="Claim letters"
+      lead={`Letters to the businesses of ${town} with a fresh claim code each, for fiscal year ${fiscalYear}.`}
+    >
+      <AdminSection id="new-batch" title="New batch" className="mt-8">
+        <FilterForm label="Choose the businesses" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <input type="hidden" name="filters" value="1" />
           <div className="flex items-center gap-2 pt-6">
             <input id="f-unclaimed" type="checkbox" name="unclaimed" defaultChecked={unclaimedChecked} className="h-4 w-4" />
@@ -109,61 +104,24 @@ export default function LetterBatches() {
               Not claimed only
             </label>
           </div>
-          <div>
-            <label htmlFor="f-mailed" className="mb-1 block text-sm font-medium">
-              Earlier letters
-            </label>
-            <select id="f-mailed" name="mailed" defaultValue={form.mailed ?? "never"} className={inputClass}>
-              <option value="never">Never sent a letter</option>
-              <option value="before">No letter mailed since a date</option>
-              <option value="any">Any</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="f-mailed-before" className="mb-1 block text-sm font-medium">
-              Mailed before (for &ldquo;since a date&rdquo;)
-            </label>
-            <input id="f-mailed-before" type="date" name="mailedBefore" defaultValue={form.mailedBefore} className={inputClass} aria-describedby="f-mailed-before-errors" />
-            <ErrorList id="f-mailed-before-errors" errors={fieldErrors.mailedBefore} />
-          </div>
-          <div>
-            <label htmlFor="f-status" className="mb-1 block text-sm font-medium">
-              Status
-            </label>
-            <select id="f-status" name="status" defaultValue={form.status ?? ""} className={inputClass}>
-              <option value="">Any status</option>
-              {BUSINESS_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="f-type" className="mb-1 block text-sm font-medium">
-              Filing type
-            </label>
-            <select id="f-type" name="filingType" defaultValue={form.filingType ?? ""} className={inputClass}>
-              <option value="">Any filing type</option>
-              {FILING_TYPE_CODES.map((t) => (
-                <option key={t} value={t}>
-                  {filingTypeLabel(t)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="f-q" className="mb-1 block text-sm font-medium">
-              Name contains
-            </label>
-            <input id="f-q" type="search" name="q" maxLength={200} defaultValue={form.q} className={inputClass} />
-          </div>
+          <FilterSelect id="f-mailed" name="mailed" label="Earlier letters" defaultValue={form.mailed ?? "never"} options={MAILED_OPTIONS} />
+          <FilterInput
+            id="f-mailed-before"
+            type="date"
+            name="mailedBefore"
+            label={<>Mailed before (for &ldquo;since a date&rdquo;)</>}
+            defaultValue={form.mailedBefore}
+            errors={fieldErrors.mailedBefore ?? []}
+          />
+          <FilterSelect id="f-status" name="status" label="Status" defaultValue={form.status} anyLabel="Any status" options={BUSINESS_STATUSES} />
+          <FilterSelect id="f-type" name="filingType" label="Filing type" defaultValue={form.filingType} anyLabel="Any filing type" options={FILING_TYPES} />
+          <FilterInput id="f-q" type="search" name="q" label="Name contains" maxLength={200} defaultValue={form.q} />
           <div>
             <Button type="submit" variant="outline">
               Preview count
             </Button>
           </div>
-        </Form>
+        </FilterForm>
 
         {preview ? (
           <div className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-testid="batch-preview">
@@ -179,72 +137,42 @@ export default function LetterBatches() {
             ) : null}
           </div>
         ) : null}
-        {actionData?.error ? (
-          <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
-            {actionData.error}
-          </p>
-        ) : null}
-      </section>
+        <ActionError error={actionData?.error} />
+      </AdminSection>
 
-      <section aria-labelledby="tracking" className="mt-10">
-        <h2 id="tracking" className="text-xl font-semibold">
-          Claim tracking, all batches
-        </h2>
+      <AdminSection id="tracking" title="Claim tracking, all batches">
         <TrackingFigures stats={overall} label="All batches" testId="tracking-overall" />
         <h3 className="mt-6 font-semibold">Not answered after mailing</h3>
-        <ul className="mt-2 flex flex-wrap gap-3">
-          {unanswered.map((u) => (
-            <li key={u.days}>
-              <CsvDownloadLink href={`/api/admin/letters/unanswered?days=${u.days}&format=csv`} filename={`unanswered-${u.days}-days.csv`} what={`${u.days}-day list`}>
-                {u.days} days: {u.count} (CSV)
-              </CsvDownloadLink>
-            </li>
-          ))}
-        </ul>
-      </section>
+        <UnansweredLinks className="mt-2" unanswered={unanswered} label={(u) => `${u.days} days: ${u.count} (CSV)`} />
+      </AdminSection>
 
-      <section aria-labelledby="batches" className="mt-10">
-        <h2 id="batches" className="text-xl font-semibold">
-          Batches
-        </h2>
-        {batches.items.length === 0 ? (
-          <p className="mt-3 text-sm">No batches yet.</p>
-        ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-              <caption className="sr-only">Letter batches</caption>
-              <thead>
-                <tr>
-                  {["Batch", "Created", "Fiscal year", "Letters", "Mailed", "Claimed", "Paid"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 text-left font-semibold">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                {batches.items.map((b) => (
-                  <tr key={b.id} data-testid={`batch-row-${b.id}`}>
-                    <td className={cell}>
-                      <Link to={`/admin/letters/${b.id}`} className={linkClass}>
-                        Batch {b.id}
-                      </Link>
-                    </td>
-                    <td className={cell}>{formatCardDate(b.createdAt)}</td>
-                    <td className={cell}>{b.fiscalYear}</td>
-                    <td className={cell}>{b.letterCount}</td>
-                    <td className={cell}>{b.mailedOn ?? "Not yet"}</td>
-                    <td className={cell}>{b.stats.claimed}</td>
-                    <td className={cell}>{b.stats.paid}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <PaginationNav page={batches.pagination.page} totalPages={batches.pagination.totalPages} />
-      </section>
-    </div>
+      <AdminSection id="batches" title="Batches">
+        <DataTable
+          className="mt-3"
+          caption="Letter batches"
+          headers={["Batch", "Created", "Fiscal year", "Letters", "Mailed", "Claimed", "Paid"]}
+          rowCount={batches.items.length}
+          empty="No batches yet."
+          pagination={batches.pagination}
+        >
+          {batches.items.map((b) => (
+            <tr key={b.id} data-testid={`batch-row-${b.id}`}>
+              <td className={cellClass}>
+                <Link to={`/admin/letters/${b.id}`} className={adminLinkClass}>
+                  Batch {b.id}
+                </Link>
+              </td>
+              <td className={cellClass}>{formatCardDate(b.createdAt)}</td>
+              <td className={cellClass}>{b.fiscalYear}</td>
+              <td className={cellClass}>{b.letterCount}</td>
+              <td className={cellClass}>{b.mailedOn ?? "Not yet"}</td>
+              <td className={cellClass}>{b.stats.claimed}</td>
+              <td className={cellClass}>{b.stats.paid}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </AdminSection>
+    </AdminPage>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getOutboxRow } from "~/models/outbox.server";
 import { parseId } from "~/utils/http";
@@ -41,11 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function AdminMailMessage() {
   const { message, view } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/admin/mail" className="text-sm text-primary-700 underline dark:text-primary-100">
-        ← Mail outbox
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold">{view.subject}</h1>
+    <AdminPage width="5xl" back={{ to: "/admin/mail", label: "← Mail outbox" }} title={view.subject}>
       <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">To</dt>
         <dd>{view.to}</dd>
@@ -86,10 +83,7 @@ export default function AdminMailMessage() {
       </dl>
 
       {view.html ? (
-        <section aria-labelledby="html-heading" className="mt-8">
-          <h2 id="html-heading" className="text-lg font-semibold">
-            HTML part
-          </h2>
+        <AdminSection id="html-heading" title="HTML part" className="mt-8" headingClassName="text-lg font-semibold">
           {/* No scripts, no same-origin, no forms: the message is shown, never run. */}
           <iframe
             title={`HTML part of: ${view.subject}`}
@@ -97,24 +91,18 @@ export default function AdminMailMessage() {
             srcDoc={view.html}
             className="mt-2 h-[36rem] w-full rounded-lg border border-slate-300 bg-white dark:border-slate-600"
           />
-        </section>
+        </AdminSection>
       ) : null}
 
       {view.text ? (
-        <section aria-labelledby="text-heading" className="mt-8">
-          <h2 id="text-heading" className="text-lg font-semibold">
-            Text part
-          </h2>
+        <AdminSection id="text-heading" title="Text part" className="mt-8" headingClassName="text-lg font-semibold">
           <pre data-testid="text-part" className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-lg border border-slate-300 p-4 text-sm dark:border-slate-600">
             {view.text}
           </pre>
-        </section>
+        </AdminSection>
       ) : null}
 
-      <section aria-labelledby="attachments-heading" className="mt-8">
-        <h2 id="attachments-heading" className="text-lg font-semibold">
-          Attachments
-        </h2>
+      <AdminSection id="attachments-heading" title="Attachments" className="mt-8" headingClassName="text-lg font-semibold">
         {view.attachments.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">None.</p>
         ) : (
@@ -129,8 +117,8 @@ export default function AdminMailMessage() {
             ))}
           </ul>
         )}
-      </section>
-    </div>
+      </AdminSection>
+    </AdminPage>
   );
 }
 

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { DataTable } from "~/components/admin/data-table";
+import { RowAction } from "~/components/admin/row-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PaginationNav } from "~/components/pagination-nav";
-import { Button } from "~/components/ui/button";
 import { listJobRuns } from "~/jobs/registry.server";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
 import { listOutbox, outboxCounts, retryFailed } from "~/models/outbox.server";
+import { requireListQuery } from "~/utils/admin-list.server";
 import { parseId } from "~/utils/http";
 import { requireAdmin } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -15,11 +17,9 @@ export const meta: MetaFunction = () => [{ title: "Mail outbox | Admin | Florida
 const PAGE_SIZE = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
+  const { params, page } = await requireListQuery(request, "admin");
   const statusParam = params.get("status");
   const status = OUTBOX_STATUSES.includes(statusParam as OutboxStatus) ? (statusParam as OutboxStatus) : undefined;
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const { items, total } = listOutbox({ page, pageSize: PAGE_SIZE, status });
   return {
     status: status ?? null,
@@ -61,16 +61,16 @@ const when = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 16) +
 export default function AdminMail() {
   const { status, page, totalPages, counts, items, jobs } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <Link to="/admin" className="text-sm text-primary-700 underline dark:text-primary-100">
-        ← Admin Dashboard
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold">Mail outbox</h1>
-      <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
-        Every message the service sends, from the moment its event is recorded. Waiting messages are retried with
-        increasing delays while the mail server is unreachable; failed ones show the server&apos;s error.
-      </p>
-
+    <AdminPage
+      back={{ to: "/admin", label: "← Admin Dashboard" }}
+      title="Mail outbox"
+      lead={
+        <>
+          Every message the service sends, from the moment its event is recorded. Waiting messages are retried with increasing delays while the mail server is
+          unreachable; failed ones show the server&apos;s error.
+        </>
+      }
+    >
       <nav aria-label="Filter by status" className="mt-6">
         <ul className="flex flex-wrap gap-2">
           <li>
@@ -88,63 +88,43 @@ export default function AdminMail() {
         </ul>
       </nav>
 
-      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-        <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-          <caption className="sr-only">Outbox messages, newest first</caption>
-          <thead>
-            <tr>
-              {["#", "Queued", "To", "Subject", "Status", "Attempts", "Details"].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 text-left font-semibold">
-                  {h}
-                </th>
-              ))}
+      <DataTable
+        className="mt-4 rounded-lg border border-slate-200 dark:border-slate-700"
+        caption="Outbox messages, newest first"
+        headers={["#", "Queued", "To", "Subject", "Status", "Attempts", "Details"]}
+        pagination={{ page, totalPages }}
+      >
+        {items.length === 0 ? (
+          <tr>
+            <td colSpan={7} className="px-3 py-6 text-center text-slate-700 dark:text-slate-300">
+              No messages.
+            </td>
+          </tr>
+        ) : (
+          items.map((m) => (
+            <tr key={m.id} data-testid="outbox-row">
+              <td className="px-3 py-2">{m.id}</td>
+              <td className="whitespace-nowrap px-3 py-2">{when(m.createdAt)}</td>
+              <td className="px-3 py-2">{m.toAddress}</td>
+              <td className="px-3 py-2">
+                <Link to={`/admin/mail/${m.id}`} className="text-primary-700 underline dark:text-primary-100">
+                  {m.subject}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{STATUS_LABELS[m.status as OutboxStatus] ?? m.status}</td>
+              <td className="px-3 py-2">{m.attempts}</td>
+              <td className="px-3 py-2">
+                {m.status === "sent" ? `Sent ${when(m.sentAt)}` : null}
+                {m.status === "pending" && m.attempts > 0 ? `Next try ${when(m.nextAttemptAt)}. ` : null}
+                {m.lastError && m.status !== "sent" ? <span className="text-red-800 dark:text-red-300">{m.lastError}</span> : null}
+                {m.status === "failed" ? <RowAction className="mt-1" fields={{ id: m.id }} label="Send again" rowName={`message ${m.id}`} buttonClassName="px-2 py-1 text-xs" /> : null}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-3 py-6 text-center text-slate-700 dark:text-slate-300">
-                  No messages.
-                </td>
-              </tr>
-            ) : (
-              items.map((m) => (
-                <tr key={m.id} data-testid="outbox-row">
-                  <td className="px-3 py-2">{m.id}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{when(m.createdAt)}</td>
-                  <td className="px-3 py-2">{m.toAddress}</td>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/mail/${m.id}`} className="text-primary-700 underline dark:text-primary-100">
-                      {m.subject}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{STATUS_LABELS[m.status as OutboxStatus] ?? m.status}</td>
-                  <td className="px-3 py-2">{m.attempts}</td>
-                  <td className="px-3 py-2">
-                    {m.status === "sent" ? `Sent ${when(m.sentAt)}` : null}
-                    {m.status === "pending" && m.attempts > 0 ? `Next try ${when(m.nextAttemptAt)}. ` : null}
-                    {m.lastError && m.status !== "sent" ? <span className="text-red-800 dark:text-red-300">{m.lastError}</span> : null}
-                    {m.status === "failed" ? (
-                      <Form method="post" className="mt-1">
-                        <input type="hidden" name="id" value={m.id} />
-                        <Button type="submit" variant="outline" className="px-2 py-1 text-xs">
-                          Send again<span className="sr-only"> message {m.id}</span>
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <PaginationNav page={page} totalPages={totalPages} />
+          ))
+        )}
+      </DataTable>
 
-      <section aria-labelledby="jobs-heading" className="mt-10">
-        <h2 id="jobs-heading" className="text-xl font-semibold">
-          Scheduled jobs
-        </h2>
+      <AdminSection id="jobs-heading" title="Scheduled jobs">
         {jobs.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No job has run yet.</p>
         ) : (
@@ -157,8 +137,8 @@ export default function AdminMail() {
             ))}
           </ul>
         )}
-      </section>
-    </div>
+      </AdminSection>
+    </AdminPage>
   );
 }
 

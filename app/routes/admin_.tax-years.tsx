@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatCents } from "~/lib/fee";
@@ -31,26 +32,18 @@ const cell = "border-b border-slate-200 px-3 py-2 text-left dark:border-slate-70
 export default function TaxYears() {
   const d = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <p className="mb-2 text-sm">
-        <Link to="/admin" className="underline">
-          Admin dashboard
-        </Link>
-      </p>
-      <h1 className="text-3xl font-bold">Tax years</h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Current fiscal year {d.current.name}: {d.current.validity}.
-      </p>
-
-      <section aria-labelledby="years-heading" className="mt-8">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="years-heading" className="text-lg font-semibold">
-            Receipts and revenue by fiscal year
-          </h2>
+    <AdminPage back={{ to: "/admin", label: "Admin dashboard" }} title="Tax years" lead={`Current fiscal year ${d.current.name}: ${d.current.validity}.`}>
+      <AdminSection
+        id="years-heading"
+        className="mt-8"
+        headingClassName="text-lg font-semibold"
+        title="Receipts and revenue by fiscal year"
+        actions={
           <CsvDownloadLink href="/api/admin/reports/tax-years" filename="tax_years.csv" what="tax years report">
             Download (CSV)
           </CsvDownloadLink>
-        </div>
+        }
+      >
         <div className="mt-3 overflow-x-auto">
           <table className="min-w-full text-sm" data-testid="tax-year-figures">
             <thead>
@@ -85,17 +78,18 @@ export default function TaxYears() {
             </tbody>
           </table>
         </div>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="owed-heading" className="mt-10">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="owed-heading" className="text-lg font-semibold">
-            Due and delinquent ({d.owedCount.toLocaleString("en-US")}; penalties owed today {formatCents(d.penaltyOwedCents)})
-          </h2>
+      <AdminSection
+        id="owed-heading"
+        headingClassName="text-lg font-semibold"
+        title={`Due and delinquent (${d.owedCount.toLocaleString("en-US")}; penalties owed today ${formatCents(d.penaltyOwedCents)})`}
+        actions={
           <CsvDownloadLink href="/api/admin/reports/delinquent" filename="delinquent.csv" what="delinquent businesses report">
             Download (CSV)
           </CsvDownloadLink>
-        </div>
+        }
+      >
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Businesses that held a receipt before but not this year&apos;s. F.S. 205.053(1): 10% for October, 5% for each further month, at most 25%.
         </p>
@@ -139,8 +133,8 @@ export default function TaxYears() {
           </table>
         </div>
         {d.owedCount > d.owed.length ? <p className="mt-2 text-sm">The first {d.owed.length} are shown; the CSV has them all.</p> : null}
-      </section>
-    </div>
+      </AdminSection>
+    </AdminPage>
   );
 }
 

@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       autoRenew: b.autoRenew,
       renewalDate: b.renewalDate ? b.renewalDate.toISOString() : null,
       renewalNotice: b.renewalNotice,
-      standing: b.taxState === "claim" ? null : standingSummary(standingOfBusiness(b, at, receiptYears.get(b.id) ?? []), b.id),
+      standing: b.taxState === "claim" ? null : standingSummary(standingOfBusiness(b, at, receiptYears.get(b.id) ?? []), b.id, receiptYears.get(b.id) ?? []),
       licenseReviewStatus: b.licenseReviewStatus,
       licenseReviewReason: b.licenseReviewReason,
     })),
@@ -61,14 +61,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The business's standing in words, and the next step (issue 21). */
-function standingSummary(s: BusinessStanding, businessId: number) {
+function standingSummary(s: BusinessStanding, businessId: number, years: number[]) {
   const held = (fy: number) => `Holds the receipt for ${fiscalYearName(fy)} (${validityText(fy).replace(/^Valid /, "valid ")}).`;
   const next = s.currentYear + 1;
   let text: string;
   let action: { to: string; label: string } | null = null;
   switch (s.standing) {
     case "current":
-      text = `${held(s.currentYear)} Receipts for ${fiscalYearName(next)} go on sale ${longDate(renewalOpensOn(getSchedule(next)))}.`;
+      // Next year's receipt already bought (from July 1): say so, not when it goes on sale.
+      text = years.includes(next)
+        ? `${held(s.currentYear)} ${held(next).replace(/^Holds/, "Also holds")}`
+        : `${held(s.currentYear)} Receipts for ${fiscalYearName(next)} go on sale ${longDate(renewalOpensOn(getSchedule(next)))}.`;
       break;
     case "renewal open":
       text = `${held(s.currentYear)} ${fiscalYearName(next)} receipts are on sale: ${formatCents(s.charges[0]?.totalCents ?? 0)}, due by ${longDate(s.dueOn!)}.`;

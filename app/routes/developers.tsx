@@ -41,6 +41,18 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+function HeaderRow({ names }: { names: string[] }) {
+  return (
+    <tr>
+      {names.map((name) => (
+        <th key={name} scope="col" className={th}>
+          {name}
+        </th>
+      ))}
+    </tr>
+  );
+}
+
 function Fields({ caption, rows }: { caption: string; rows: FieldRow[] }) {
   const showWhere = rows.some((r) => r.where);
   return (
@@ -48,25 +60,7 @@ function Fields({ caption, rows }: { caption: string; rows: FieldRow[] }) {
       <table className="w-full border-collapse text-sm">
         <caption className="mb-1 text-left font-semibold">{caption}</caption>
         <thead>
-          <tr>
-            <th scope="col" className={th}>
-              Name
-            </th>
-            {showWhere ? (
-              <th scope="col" className={th}>
-                In
-              </th>
-            ) : null}
-            <th scope="col" className={th}>
-              Type
-            </th>
-            <th scope="col" className={th}>
-              Required
-            </th>
-            <th scope="col" className={th}>
-              Rules
-            </th>
-          </tr>
+          <HeaderRow names={showWhere ? ["Name", "In", "Type", "Required", "Rules"] : ["Name", "Type", "Required", "Rules"]} />
         </thead>
         <tbody>
           {rows.map((row) => (
@@ -115,17 +109,7 @@ function EndpointSection({ endpoint }: { endpoint: EndpointView }) {
         <table className="w-full border-collapse text-sm">
           <caption className="mb-1 text-left font-semibold">Answers</caption>
           <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Status
-              </th>
-              <th scope="col" className={th}>
-                When
-              </th>
-              <th scope="col" className={th}>
-                Example error body
-              </th>
-            </tr>
+            <HeaderRow names={["Status", "When", "Example error body"]} />
           </thead>
           <tbody>
             {endpoint.responses.map((r) => (

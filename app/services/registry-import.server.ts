@@ -352,6 +352,25 @@ const lineHash: (line: string) => string =
     : (line) => crypto.createHash("sha1").update(line.trimEnd()).digest("base64");
 
 /** Applies one source in one transaction. */
+/** A file's summary before any record is read (and, for a file imported before, its whole summary). */
+function emptySummary(file: string, sha256: string, extra: { mode?: ImportMode; skipped?: string }): ImportSummary {
+  return {
+    file,
+    sha256,
+    skipped: extra.skipped ?? null,
+    read: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+    unknownCodes: {},
+    seconds: 0,
+    perSecond: 0,
+    mode: extra.mode ?? null,
+    reportFile: null,
+  };
+}
+
 async function applySource(
   db: Database.Database,
   source: Source,
@@ -361,21 +380,7 @@ async function applySource(
   const started = new Date();
   const t0 = performance.now();
   const mode: ImportMode = options.mode && options.mode !== "auto" ? options.mode : autoMode(db, source);
-  const summary: ImportSummary = {
-    file: source.name,
-    sha256,
-    skipped: null,
-    read: 0,
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    rejected: 0,
-    unknownCodes: {},
-    seconds: 0,
-    perSecond: 0,
-    mode,
-    reportFile: null,
-  };
+  const summary = emptySummary(source.name, sha256, { mode });
   const rejects: string[] = [];
   const s = statementsFor(db);
   const fault = options.faultAfterLines;
@@ -570,21 +575,7 @@ export async function importRegistryFiles(
       }
       const before = applied.get(sha) as { at: number } | undefined;
       if (before) {
-        const summary: ImportSummary = {
-          file: source.name,
-          sha256: sha,
-          skipped: `already imported on ${new Date(before.at).toISOString()} (same SHA-256): nothing changed`,
-          read: 0,
-          inserted: 0,
-          updated: 0,
-          unchanged: 0,
-          rejected: 0,
-          unknownCodes: {},
-          seconds: 0,
-          perSecond: 0,
-          mode: null,
-          reportFile: null,
-        };
+        const summary = emptySummary(source.name, sha, { skipped: `already imported on ${new Date(before.at).toISOString()} (same SHA-256): nothing changed` });
         summaries.push(summary);
         for (const line of summaryLines(summary)) log(line);
         continue;

@@ -3,11 +3,15 @@
  * - every app page a test visits is scanned with axe-core afterwards (serious or critical
  *   violations fail the test);
  * - `loginAs(user)` signs the browser in by inserting a session row (no login form);
- * - factories from tests/support make fresh rows in the e2e server's database.
+ * - factories from tests/support make fresh rows in the e2e server's database: the database,
+ *   clock and Stripe double of the server the project talks to (`e2eServer`, playwright.config.ts).
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { resetClock } from "~/utils/clock.server";
+import { resetEnvCache } from "~/utils/env.server";
 import { createSession } from "~/utils/session.server";
+import { e2eServer, type E2eServerName } from "../support/e2e-servers";
 
 const MAX_SCANS_PER_TEST = 8;
 
@@ -17,7 +21,30 @@ type Fixtures = {
   axeScanVisitedPages: void;
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /** Which e2e server the project's tests talk to (tests/support/e2e-servers.ts). */
+  e2eServer: E2eServerName;
+  /** Points this worker's fixtures (database, uploads, clock, Stripe double) at that server. */
+  e2eServerEnv: void;
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  e2eServer: ["main", { scope: "worker", option: true }],
+
+  e2eServerEnv: [
+    async ({ e2eServer: name }, use) => {
+      const server = e2eServer(name);
+      process.env.DATABASE_PATH = server.databasePath;
+      process.env.UPLOADS_DIR = server.uploadsDir;
+      process.env.APP_NOW = server.now;
+      process.env.E2E_STRIPE_PORT = String(server.stripePort);
+      resetEnvCache();
+      resetClock();
+      await use();
+    },
+    { scope: "worker", auto: true },
+  ],
+
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },

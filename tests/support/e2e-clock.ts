@@ -5,3 +5,9 @@
  * on September 30 is delinquent with November's 15% penalty.
  */
 export const E2E_NOW = "2026-11-16T12:00:00-05:00";
+
+/**
+ * The second e2e server's date (tests/support/e2e-servers.ts, "july"): Thursday, July 1, 2027, the
+ * day FY2028's receipts (October 1, 2027 - September 30, 2028) go on sale, still in FY2027.
+ */
+export const E2E_JULY_NOW = "2027-07-01T12:00:00-04:00";

@@ -1,11 +1,11 @@
 /**
  * Playwright's global teardown: the e2e server's JSON log (tests/support/e2e-server.ts writes it
- * to .cache/e2e-<port>/server.log) must hold none of the secrets the tests typed or received:
+ * to .cache/e2e-<port>/server.log, one per server) must hold none of the secrets the tests typed or received:
  * passwords, verification codes, card numbers, session cookies, or the tokens of reset,
  * verification and unsubscribe links. Run after the whole suite, so it reads this run's log.
  */
 import fs from "node:fs";
-import path from "node:path";
+import { E2E_SERVER_NAMES, e2eServer } from "./e2e-servers";
 
 /** What the e2e tests type: passwords, the demo verification code, test card numbers, the cookie's name. */
 export const TYPED_SECRETS = [
@@ -35,11 +35,14 @@ export function secretsIn(log: string): string[] {
   return found;
 }
 
+/** Every e2e server's log (tests/support/e2e-servers.ts: the main one and the July 1 one). */
 export default async function checkE2eLog() {
-  const file = path.resolve(`.cache/e2e-${process.env.E2E_PORT ?? "3100"}/server.log`);
-  if (!fs.existsSync(file)) throw new Error(`The e2e server wrote no log at ${file}`);
-  const log = fs.readFileSync(file, "utf8");
-  if (!/"msg":"request"/.test(log)) throw new Error(`${file} holds no request lines`);
-  const found = secretsIn(log);
-  if (found.length > 0) throw new Error(`Secrets in the e2e server's log (${file}): ${found.join(", ")}`);
+  for (const name of E2E_SERVER_NAMES) {
+    const file = e2eServer(name).logFile;
+    if (!fs.existsSync(file)) throw new Error(`The e2e server wrote no log at ${file}`);
+    const log = fs.readFileSync(file, "utf8");
+    if (!/"msg":"request"/.test(log)) throw new Error(`${file} holds no request lines`);
+    const found = secretsIn(log);
+    if (found.length > 0) throw new Error(`Secrets in the e2e server's log (${file}): ${found.join(", ")}`);
+  }
 }

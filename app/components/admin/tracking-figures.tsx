@@ -1,3 +1,4 @@
+import { CsvLinks } from "./csv-links";
 import type { TrackingStats } from "~/lib/types-letters";
 
 const days = (n: number | null) => (n === null ? "—" : `${n} days`);
@@ -22,4 +23,25 @@ export function TrackingFigures({ stats, label, testId }: { stats: TrackingStats
       ))}
     </dl>
   );
+}
+
+/** The CSV lists of letters not answered N days after mailing, of one batch or of all. */
+export function UnansweredLinks({
+  unanswered,
+  batchId,
+  label,
+  className,
+}: {
+  unanswered: readonly { days: number; count: number }[];
+  batchId?: number;
+  label: (u: { days: number; count: number }) => string;
+  className?: string;
+}) {
+  const links = unanswered.map((u) => ({
+    href: `/api/admin/letters/unanswered?days=${u.days}${batchId === undefined ? "" : `&batch=${batchId}`}&format=csv`,
+    filename: `unanswered-${u.days}-days.csv`,
+    what: `${u.days}-day list`,
+    label: label(u),
+  }));
+  return <CsvLinks links={links} className={className} />;
 }

@@ -1,13 +1,7 @@
-import { formatCents } from "~/lib/fee";
+import { formatCents, type FeeBreakdown as BaseFee } from "~/lib/fee";
 
 /** What the breakdown shows: the old FeeBreakdown, or a tax-year Charge with its penalties. */
-export type FeeLines = {
-  baseCents: number;
-  employees: number;
-  employeeCents: number;
-  vehicles: number;
-  vehicleCents: number;
-  totalCents: number;
+export type FeeLines = BaseFee & {
   perEmployeeCents?: number;
   perVehicleCents?: number;
   penalty?: { monthsLate: number; percent: number; cents: number };

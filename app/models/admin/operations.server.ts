@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, users } from "~/db/schema";
 import { roleOf, type Role } from "~/lib/roles";
+import { UNCLAIMED } from "~/models/business.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { freshCode, liveCodes } from "~/models/verification-code.server";
 
@@ -63,12 +64,8 @@ export function releaseClaim(actor: NonNullable<AuditActor>, businessId: number,
       const code = freshCode(liveCodes(tx));
       tx.update(businesses)
         .set({
-          isClaimed: false,
-          canBeClaimed: true,
-          ownerId: null,
-          claimedAt: null,
+          ...UNCLAIMED,
           verificationCode: code,
-          autoRenew: false,
           licenseReviewStatus: null,
           licenseReviewReason: null,
           licenseReviewedAt: null,

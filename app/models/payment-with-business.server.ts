@@ -1,0 +1,19 @@
+/**
+ * A payment row with the business it paid for, both whole: what a receipt (the mail, its PDF)
+ * is made of. Takes the connection or the transaction it runs in. No other imports of models,
+ * so the mail events and the attachments can use it without an import cycle through payments.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
+import { businesses, payments } from "~/db/schema";
+import type { Conn } from "./outbox.server";
+
+export function paymentWithBusiness(paymentId: number, conn: Conn = getDb()) {
+  return (conn as Db)
+    .select({ payment: payments, business: businesses })
+    .from(payments)
+    .innerJoin(businesses, eq(businesses.id, payments.businessId))
+    .where(eq(payments.id, paymentId))
+    .get();
+}
