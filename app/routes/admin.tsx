@@ -124,6 +124,9 @@ export default function Admin() {
           <Link to="/admin/audit" className={adminLinkClass}>
             Audit log
           </Link>
+          <Link to="/admin/remittance" className={adminLinkClass}>
+            Remittance to the town
+          </Link>
           <CsvDownloadLink
             href={`/api/admin/reports/businesses${reportQuery ? `?${reportQuery}` : ""}`}
             filename="businesses.csv"

@@ -10,6 +10,7 @@ import { roleOf } from "~/lib/roles";
 import { LicenseReviewSchema } from "~/lib/schemas/letter-batch";
 import { CounterPaymentSchema, RefundSchema } from "~/lib/schemas/payment-ops";
 import { fiscalYearName, townDate } from "~/lib/tax-year";
+import { AdminSection } from "~/components/admin/admin-page";
 import { BusinessPayments } from "~/components/admin/business-payments";
 import { CounterPaymentForm } from "~/components/admin/counter-payment-form";
 import { licenseUrl } from "~/models/admin/licenses.server";
@@ -164,23 +165,17 @@ export default function AdminBusiness() {
           {actionData.error}
         </p>
       ) : null}
-      <section aria-labelledby="payments" className="mt-8">
-        <h2 id="payments" className="text-xl font-semibold">
-          Payments
-        </h2>
+      <AdminSection id="payments" title="Payments" className="mt-8">
         <BusinessPayments
           payments={payments}
           canRefund={isAdmin}
           errors={actionData?.form === "refund" && actionData.paymentId ? { paymentId: actionData.paymentId, fieldErrors } : null}
         />
-      </section>
-      <section aria-labelledby="counter" className="mt-8">
-        <h2 id="counter" className="text-xl font-semibold">
-          Record a payment at the counter
-        </h2>
+      </AdminSection>
+      <AdminSection id="counter" title="Record a payment at the counter" className="mt-8">
         <p className="mt-2 text-sm">Cash, a check, or a card taken on the town&apos;s own terminal: the business gets the same receipt as online. The amount is the one due today.</p>
         <CounterPaymentForm years={counterYears} formKey={counterKey} fieldErrors={formErrors("counter")} />
-      </section>
+      </AdminSection>
       {isAdmin && b.isClaimed ? (
         <section aria-labelledby="release" className="mt-8">
           <h2 id="release" className="text-xl font-semibold">

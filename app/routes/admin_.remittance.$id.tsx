@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage, AdminSection, adminLinkClass as linkClass } from "~/components/admin/admin-page";
 import { StatementLines, StatementTotals } from "~/components/admin/statement-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseId } from "~/lib/ids";
@@ -17,22 +18,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { statement };
 }
 
-const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
-
 export default function RemittanceStatement() {
   const { statement: s } = useLoaderData<typeof loader>();
   const api = `/api/admin/remittances/${s.id}`;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/admin/remittance" className={linkClass}>
-          Remittance
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold">Remittance statement #{s.id}</h1>
-      <p className="mt-2 text-sm">
-        {longDate(s.period.from)} to {longDate(s.period.to)}. Remitted on {longDate(s.remittedOn!)}, reference {s.reference}. Closed: it never changes.
-      </p>
+    <AdminPage
+      back={{ to: "/admin/remittance", label: "Remittance" }}
+      title={`Remittance statement #${s.id}`}
+      lead={`${longDate(s.period.from)} to ${longDate(s.period.to)}. Remitted on ${longDate(s.remittedOn!)}, reference ${s.reference}. Closed: it never changes.`}
+    >
       <p className="mt-3 flex flex-wrap gap-4 text-sm">
         <a href={`${api}?format=pdf`} className={linkClass} download>
           Statement (PDF)
@@ -46,10 +40,7 @@ export default function RemittanceStatement() {
       </p>
       <StatementTotals totals={s.totals} />
       <StatementLines lines={s.lines} caption={`Lines of statement ${s.id}`} />
-      <section aria-labelledby="businesses" className="mt-8">
-        <h2 id="businesses" className="text-xl font-semibold">
-          Business data ({s.businesses.length})
-        </h2>
+      <AdminSection id="businesses" title={`Business data (${s.businesses.length})`} className="mt-8">
         <ul className="mt-2 list-disc pl-5 text-sm">
           {s.businesses.map((b) => (
             <li key={b.id}>
@@ -59,8 +50,8 @@ export default function RemittanceStatement() {
             </li>
           ))}
         </ul>
-      </section>
-    </div>
+      </AdminSection>
+    </AdminPage>
   );
 }
 

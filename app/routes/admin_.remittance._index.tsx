@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ActionError, AdminPage, AdminSection, adminLinkClass as linkClass } from "~/components/admin/admin-page";
+import { cellClass, DataTable } from "~/components/admin/data-table";
 import { StatementLines, StatementTotals } from "~/components/admin/statement-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -66,8 +68,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
-const cell = "border-b border-slate-200 px-3 py-2 text-left dark:border-slate-700";
 
 export default function Remittance() {
   const { isAdmin, today, period, periodErrors, statement, closed } = useLoaderData<typeof loader>();
@@ -75,17 +75,11 @@ export default function Remittance() {
   const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
   const pe: Record<string, string[] | undefined> = periodErrors;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/admin" className={linkClass}>
-          Admin Dashboard
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold">Remittance to the town</h1>
-      <p className="mt-2 max-w-3xl text-sm">
-        What was collected for the town and not remitted yet, up to the period&apos;s last day. Closing a period keeps its statement for good; a
-        payment or refund that arrives later is carried by the next statement.
-      </p>
+    <AdminPage
+      back={{ to: "/admin", label: "Admin Dashboard" }}
+      title="Remittance to the town"
+      lead="What was collected for the town and not remitted yet, up to the period's last day. Closing a period keeps its statement for good; a payment or refund that arrives later is carried by the next statement."
+    >
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3 text-sm">
         <div>
           <label htmlFor="from" className="mb-1 block font-medium">
@@ -109,24 +103,14 @@ export default function Remittance() {
         </a>
       </Form>
 
-      <section aria-labelledby="open" className="mt-8">
-        <h2 id="open" className="text-xl font-semibold">
-          To remit: {longDate(period.from)} to {longDate(period.to)}
-        </h2>
+      <AdminSection id="open" title={`To remit: ${longDate(period.from)} to ${longDate(period.to)}`} className="mt-8">
         <StatementTotals totals={statement.totals} />
         <StatementLines lines={statement.lines} caption="Payments and refunds to remit" />
-      </section>
+      </AdminSection>
 
       {isAdmin && statement.lines.length > 0 ? (
-        <section aria-labelledby="close" className="mt-8">
-          <h2 id="close" className="text-xl font-semibold">
-            Close the period
-          </h2>
-          {actionData?.error ? (
-            <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
-              {actionData.error}
-            </p>
-          ) : null}
+        <AdminSection id="close" title="Close the period" className="mt-8">
+          <ActionError error={actionData?.error} />
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3 text-sm">
             <input type="hidden" name="from" value={period.from} />
             <input type="hidden" name="to" value={period.to} />
@@ -147,49 +131,35 @@ export default function Remittance() {
             <Button type="submit">Close period and keep the statement</Button>
           </Form>
           <ErrorList errors={[...(errors.from ?? []), ...(errors.to ?? [])]} />
-        </section>
+        </AdminSection>
       ) : null}
 
-      <section aria-labelledby="closed" className="mt-10">
-        <h2 id="closed" className="text-xl font-semibold">
-          Closed statements
-        </h2>
-        {closed.length === 0 ? (
-          <p className="mt-2 text-sm">No period has been closed yet.</p>
-        ) : (
-          <table className="mt-3 w-full text-sm">
-            <thead>
-              <tr>
-                <th scope="col" className={cell}>Statement</th>
-                <th scope="col" className={cell}>Period</th>
-                <th scope="col" className={cell}>Remitted on</th>
-                <th scope="col" className={cell}>Reference</th>
-                <th scope="col" className={cell}>Payments</th>
-                <th scope="col" className={cell}>Net</th>
-              </tr>
-            </thead>
-            <tbody>
-              {closed.map((r) => (
-                <tr key={r.id}>
-                  <td className={cell}>
-                    <Link to={`/admin/remittance/${r.id}`} className={linkClass}>
-                      #{r.id}
-                    </Link>
-                  </td>
-                  <td className={cell}>
-                    {r.from} to {r.to}
-                  </td>
-                  <td className={cell}>{r.remittedOn}</td>
-                  <td className={cell}>{r.reference}</td>
-                  <td className={cell}>{r.paymentCount}</td>
-                  <td className={cell}>{formatCents(r.netCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-    </div>
+      <AdminSection id="closed" title="Closed statements">
+        <DataTable
+          caption="Closed remittance statements"
+          headers={["Statement", "Period", "Remitted on", "Reference", "Payments", "Net"]}
+          rowCount={closed.length}
+          empty="No period has been closed yet."
+        >
+          {closed.map((r) => (
+            <tr key={r.id}>
+              <td className={cellClass}>
+                <Link to={`/admin/remittance/${r.id}`} className={linkClass}>
+                  #{r.id}
+                </Link>
+              </td>
+              <td className={cellClass}>
+                {r.from} to {r.to}
+              </td>
+              <td className={cellClass}>{r.remittedOn}</td>
+              <td className={cellClass}>{r.reference}</td>
+              <td className={cellClass}>{r.paymentCount}</td>
+              <td className={cellClass}>{formatCents(r.netCents)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </AdminSection>
+    </AdminPage>
   );
 }
 

@@ -1,3 +1,5 @@
+import { adminLinkClass } from "~/components/admin/admin-page";
+import { cellClass, DataTable } from "~/components/admin/data-table";
 import { formatCents } from "~/lib/fee";
 import { PAYMENT_METHOD_LABELS } from "~/lib/schemas/payment-ops";
 
@@ -46,50 +48,37 @@ export function StatementTotals({ totals }: { totals: Totals }) {
 
 /** Every line of a statement: payments and refunds, late arrivals marked. */
 export function StatementLines({ lines, caption }: { lines: Line[]; caption: string }) {
-  if (lines.length === 0) return <p className="mt-4 text-sm">No payments or refunds.</p>;
   return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-300 dark:border-slate-600">
-            <th scope="col" className="py-1 pr-3">Date</th>
-            <th scope="col" className="py-1 pr-3">Line</th>
-            <th scope="col" className="py-1 pr-3">Receipt</th>
-            <th scope="col" className="py-1 pr-3">Business</th>
-            <th scope="col" className="py-1 pr-3">Year</th>
-            <th scope="col" className="py-1 pr-3">Method</th>
-            <th scope="col" className="py-1 pr-3 text-right">Gross</th>
-            <th scope="col" className="py-1 pr-3 text-right">Fees</th>
-            <th scope="col" className="py-1 pr-3 text-right">Refunds</th>
-            <th scope="col" className="py-1 text-right">Net</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l) => (
-            <tr key={`${l.kind}-${l.refundId ?? l.paymentId}`} className="border-b border-slate-100 dark:border-slate-800" data-testid={`line-${l.receiptNumber ?? l.paymentId}-${l.kind}`}>
-              <td className="py-1 pr-3 whitespace-nowrap">{l.date}</td>
-              <td className="py-1 pr-3">
-                {l.kind === "payment" ? "Payment" : "Refund"}
-                {l.late ? " (late)" : ""}
-                {l.adjustsRemittanceId ? ` (adjusts statement #${l.adjustsRemittanceId})` : ""}
-              </td>
-              <td className="py-1 pr-3 whitespace-nowrap">
-                <a href={`/receipt/${l.paymentId}`} className="text-primary-700 underline dark:text-primary-100">
-                  {l.receiptNumber ?? `#${l.paymentId}`}
-                </a>
-              </td>
-              <td className="py-1 pr-3">{l.businessName}</td>
-              <td className="py-1 pr-3 whitespace-nowrap">{l.fiscalYear}</td>
-              <td className="py-1 pr-3">{PAYMENT_METHOD_LABELS[l.method] ?? l.method}</td>
-              <td className="py-1 pr-3 text-right">{l.grossCents ? formatCents(l.grossCents) : ""}</td>
-              <td className="py-1 pr-3 text-right">{l.feeCents ? formatCents(l.feeCents) : ""}</td>
-              <td className="py-1 pr-3 text-right">{l.refundCents ? formatCents(l.refundCents) : ""}</td>
-              <td className="py-1 text-right" data-testid="line-net">{formatCents(l.netCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      headers={["Date", "Line", "Receipt", "Business", "Year", "Method", "Gross", "Fees", "Refunds", "Net"]}
+      rowCount={lines.length}
+      empty="No payments or refunds."
+    >
+      {lines.map((l) => (
+        <tr key={`${l.kind}-${l.refundId ?? l.paymentId}`} data-testid={`line-${l.receiptNumber ?? l.paymentId}-${l.kind}`}>
+          <td className={`${cellClass} whitespace-nowrap`}>{l.date}</td>
+          <td className={cellClass}>
+            {l.kind === "payment" ? "Payment" : "Refund"}
+            {l.late ? " (late)" : ""}
+            {l.adjustsRemittanceId ? ` (adjusts statement #${l.adjustsRemittanceId})` : ""}
+          </td>
+          <td className={`${cellClass} whitespace-nowrap`}>
+            <a href={`/receipt/${l.paymentId}`} className={adminLinkClass}>
+              {l.receiptNumber ?? `#${l.paymentId}`}
+            </a>
+          </td>
+          <td className={cellClass}>{l.businessName}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{l.fiscalYear}</td>
+          <td className={cellClass}>{PAYMENT_METHOD_LABELS[l.method] ?? l.method}</td>
+          <td className={`${cellClass} text-right`}>{l.grossCents ? formatCents(l.grossCents) : ""}</td>
+          <td className={`${cellClass} text-right`}>{l.feeCents ? formatCents(l.feeCents) : ""}</td>
+          <td className={`${cellClass} text-right`}>{l.refundCents ? formatCents(l.refundCents) : ""}</td>
+          <td className={`${cellClass} text-right`} data-testid="line-net">
+            {formatCents(l.netCents)}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
