@@ -49,6 +49,7 @@ export async function remittancePdf(statement: Statement, town: Town): Promise<U
   const need = (height: number) => {
     if (y - height < MARGIN) newPage();
   };
+  /** Columns must fit between the margins (WIDTH - 2 * MARGIN = 720 points). */
   const table = (columns: Column[], rows: string[][]) => {
     const header = () => {
       let x = MARGIN;
@@ -108,18 +109,18 @@ export async function remittancePdf(statement: Statement, town: Town): Promise<U
   y -= 18;
   table(
     [
-      { header: "Date", width: 58 },
+      { header: "Date", width: 54 },
       { header: "Line", width: 44 },
-      { header: "Receipt", width: 66 },
-      { header: "Business", width: 150 },
-      { header: "Doc. number", width: 68 },
-      { header: "Year", width: 52 },
-      { header: "Method", width: 70 },
-      { header: "Tax", width: 50, right: true },
-      { header: "Penalty", width: 46, right: true },
-      { header: "Gross", width: 52, right: true },
+      { header: "Receipt", width: 62 },
+      { header: "Business", width: 110 },
+      { header: "Doc. number", width: 62 },
+      { header: "Year", width: 48 },
+      { header: "Method", width: 62 },
+      { header: "Tax", width: 46, right: true },
+      { header: "Penalty", width: 44, right: true },
+      { header: "Gross", width: 50, right: true },
       { header: "Fees", width: 40, right: true },
-      { header: "Refunds", width: 52, right: true },
+      { header: "Refunds", width: 46, right: true },
       { header: "Net", width: 52, right: true },
     ],
     statement.lines.map((l) => [
@@ -151,12 +152,12 @@ export async function remittancePdf(statement: Statement, town: Town): Promise<U
     [
       { header: "Business", width: 170 },
       { header: "Doc. number", width: 70 },
-      { header: "Address", width: 170 },
+      { header: "Address", width: 150 },
       { header: "ZIP", width: 45 },
       { header: "Owner", width: 110 },
-      { header: "Owner email", width: 105 },
-      { header: "Employees", width: 25, right: true },
-      { header: "Vehicles", width: 25, right: true },
+      { header: "Owner email", width: 90 },
+      { header: "Employees", width: 45, right: true },
+      { header: "Vehicles", width: 40, right: true },
     ],
     statement.businesses.map((b) => [
       b.name,
