@@ -57,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       method: p.method,
       checkNumber: p.checkNumber,
       paidOn: townDate(p.paidAt ?? p.createdAt),
-      remitted: p.remittanceId !== null,
+      remittanceId: p.remittanceId,
       refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, reason: r.reason, status: r.status, on: townDate(r.succeededAt ?? r.createdAt) })),
     })),
     business: {

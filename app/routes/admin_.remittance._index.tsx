@@ -108,9 +108,10 @@ export default function Remittance() {
         <StatementLines lines={statement.lines} caption="Payments and refunds to remit" />
       </AdminSection>
 
+      {/* Shown even when the lines are gone (another administrator closed the period meanwhile). */}
+      <ActionError error={actionData?.error} />
       {isAdmin && statement.lines.length > 0 ? (
         <AdminSection id="close" title="Close the period" className="mt-8">
-          <ActionError error={actionData?.error} />
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3 text-sm">
             <input type="hidden" name="from" value={period.from} />
             <input type="hidden" name="to" value={period.to} />

@@ -14,7 +14,8 @@ export type AdminPaymentRow = {
   method: string;
   checkNumber: string | null;
   paidOn: string;
-  remitted: boolean;
+  /** The remittance statement that carried it to the town, once a period is closed. */
+  remittanceId: number | null;
   refunds: { id: number; amount: number; reason: string; status: string; on: string }[];
 };
 
@@ -47,7 +48,16 @@ export function BusinessPayments({
               </a>{" "}
               · {p.fiscalYear} · {formatCents(p.amount)} · {PAYMENT_METHOD_LABELS[p.method] ?? p.method}
               {p.checkNumber ? ` no. ${p.checkNumber}` : ""} · paid {p.paidOn}
-              {p.remitted ? " · remitted" : ""}
+              {p.remittanceId ? (
+                <>
+                  {" · "}
+                  <a href={`/admin/remittance/${p.remittanceId}`} className="text-primary-700 underline dark:text-primary-100">
+                    remitted in statement #{p.remittanceId}
+                  </a>
+                </>
+              ) : (
+                " · not remitted yet"
+              )}
             </p>
             {p.refunds.length ? (
               <ul className="mt-1 list-disc pl-5">
@@ -60,7 +70,8 @@ export function BusinessPayments({
             ) : null}
             {p.refundedCents >= p.amount ? <p className="mt-1 font-medium text-red-800 dark:text-red-300">Refunded in full: the receipt is void.</p> : null}
             {canRefund && p.refundableCents > 0 ? (
-              <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+              // Keyed by what is left: after a refund the form starts over with the new amount (with JavaScript the page is not reloaded).
+              <Form key={p.refundableCents} method="post" className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
                 <input type="hidden" name="intent" value="refund" />
                 <input type="hidden" name="paymentId" value={p.id} />
                 <div>
