@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
         dueDay: v.dueDay,
         renewalCharge: v.renewalCharge,
       },
-      admin.id,
+      admin,
     );
   } catch (error) {
     if (error instanceof ScheduleLockedError) return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
