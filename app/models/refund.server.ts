@@ -16,21 +16,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { payments, refunds, users, type Payment, type Refund } from "~/db/schema";
 import { formatCents } from "~/lib/fee";
+import { OperationError } from "~/models/admin/operations.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { paymentForCharge, resolveStripeCharge } from "~/models/stripe-charge.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { now } from "~/utils/clock.server";
 import { faultPoint } from "~/utils/fault-point.server";
-
-export class RefundError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 502,
-    message: string,
-  ) {
-    super(message);
-    this.name = "RefundError";
-  }
-}
 
 type Tx = Pick<Db, "select" | "insert" | "update">;
 
@@ -83,10 +74,10 @@ function startRefund(actor: NonNullable<AuditActor>, request: RefundRequest): { 
   return getDb().transaction(
     (tx) => {
       const payment = tx.select().from(payments).where(eq(payments.id, request.paymentId)).get();
-      if (!payment) throw new RefundError(404, "Payment not found");
+      if (!payment) throw new OperationError(404, "Payment not found");
       const left = refundableCents(tx, payment);
-      if (left <= 0) throw new RefundError(409, "This payment has already been refunded in full.");
-      if (request.amountCents > left) throw new RefundError(400, `At most ${formatCents(left)} of this payment can be refunded.`);
+      if (left <= 0) throw new OperationError(409, "This payment has already been refunded in full.");
+      if (request.amountCents > left) throw new OperationError(400, `At most ${formatCents(left)} of this payment can be refunded.`);
       const refund = tx
         .insert(refunds)
         .values({ paymentId: payment.id, amount: request.amountCents, reason: request.reason, status: "pending", requestedBy: actor.id })
@@ -103,7 +94,7 @@ function startRefund(actor: NonNullable<AuditActor>, request: RefundRequest): { 
 async function sendToStripe(refund: Refund, payment: Payment): Promise<Refund> {
   const charge = await resolveStripeCharge(payment).catch(() => null);
   if (!charge && !payment.stripePaymentId.startsWith("pi_")) {
-    throw new RefundError(502, "Stripe does not know this payment's charge; it cannot be refunded online.");
+    throw new OperationError(502, "Stripe does not know this payment's charge; it cannot be refunded online.");
   }
   let stripeRefund: Stripe.Refund;
   try {
@@ -121,9 +112,9 @@ async function sendToStripe(refund: Refund, payment: Payment): Promise<Refund> {
     // Stripe refused (not an outage): the request is over; nothing was refunded.
     if (status && status >= 400 && status < 500) {
       getDb().update(refunds).set({ status: "failed" }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"))).run();
-      throw new RefundError(409, `Stripe refused the refund: ${(error as Error).message}`);
+      throw new OperationError(409, `Stripe refused the refund: ${(error as Error).message}`);
     }
-    throw new RefundError(502, "Stripe could not be reached; the refund will be completed when it answers.");
+    throw new OperationError(502, "Stripe could not be reached; the refund will be completed when it answers.");
   }
   faultPoint("refund.after-stripe"); // tests only: die between Stripe's refund and our record
   return getDb().transaction(

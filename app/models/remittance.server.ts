@@ -17,90 +17,13 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "dri
 import { getDb, type Db } from "~/db/client.server";
 import { businesses, payments, refunds, remittances, users, type Payment, type Remittance } from "~/db/schema";
 import { type CsvColumn, money } from "~/lib/csv";
+import type { Period, Statement, StatementBusiness, StatementLine, StatementTotals } from "~/lib/remittance";
 import { PAYMENT_METHOD_LABELS } from "~/lib/schemas/payment-ops";
 import { addDays, startOfTownDay, townDate } from "~/lib/tax-year";
+import { OperationError } from "~/models/admin/operations.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { resolveUnknownFees } from "~/models/stripe-charge.server";
 import { now } from "~/utils/clock.server";
-
-export class RemittanceError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 502,
-    message: string,
-  ) {
-    super(message);
-    this.name = "RemittanceError";
-  }
-}
-
-export type Period = { from: string; to: string };
-
-export type StatementLine = {
-  kind: "payment" | "refund";
-  /** The payment's id, for both kinds. */
-  paymentId: number;
-  refundId: number | null;
-  /** The town's day of the payment or of the refund. */
-  date: string;
-  /** Dated before the period: a late arrival, carried by this statement. */
-  late: boolean;
-  receiptNumber: string | null;
-  businessId: number;
-  businessName: string;
-  documentNumber: string;
-  fiscalYear: string;
-  method: string;
-  reference: string;
-  taxCents: number;
-  penaltyCents: number;
-  grossCents: number;
-  feeCents: number;
-  refundCents: number;
-  netCents: number;
-  /** The closed statement that carries this line; null while not remitted. */
-  remittanceId: number | null;
-  /** For a refund: the statement that carried the payment it refunds (an adjustment), or null. */
-  adjustsRemittanceId: number | null;
-  reason: string | null;
-};
-
-export type StatementTotals = {
-  paymentCount: number;
-  refundCount: number;
-  grossCents: number;
-  feeCents: number;
-  refundCents: number;
-  netCents: number;
-};
-
-/** The business data the town receives with a statement: each business in it, as claimed. */
-export type StatementBusiness = {
-  id: number;
-  name: string;
-  documentNumber: string;
-  address: string;
-  city: string | null;
-  zip: string | null;
-  filingType: string;
-  status: string;
-  isClaimed: boolean;
-  ownerName: string | null;
-  ownerEmail: string | null;
-  employeeCount: number | null;
-  vehicleCount: number | null;
-};
-
-export type Statement = {
-  /** Null while the period is open (a preview of what closing it would carry). */
-  id: number | null;
-  period: Period;
-  remittedOn: string | null;
-  reference: string | null;
-  closedAt: string | null;
-  lines: StatementLine[];
-  totals: StatementTotals;
-  businesses: StatementBusiness[];
-};
 
 /** The first instant after the town's day `to`. */
 const endOf = (to: string) => startOfTownDay(addDays(to, 1));
@@ -329,14 +252,14 @@ export type CloseRequest = Period & { remittedOn: string; reference: string };
  * when there is nothing to remit.
  */
 export async function closePeriod(actor: NonNullable<AuditActor>, request: CloseRequest): Promise<Statement> {
-  if (request.to > townToday()) throw new RemittanceError(400, "A period can be closed once it has ended: choose a last day no later than today.");
+  if (request.to > townToday()) throw new OperationError(400, "A period can be closed once it has ended: choose a last day no later than today.");
   const db = getDb();
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const pending = selectLines(db, { unremittedUpTo: request.to }).paymentRows.map((r) => r.payment);
     try {
       await resolveUnknownFees(pending);
     } catch {
-      throw new RemittanceError(502, "Stripe could not be reached to read the card fees; try again in a moment.");
+      throw new OperationError(502, "Stripe could not be reached to read the card fees; try again in a moment.");
     }
     const id = db.transaction(
       (tx) => {
@@ -344,7 +267,7 @@ export async function closePeriod(actor: NonNullable<AuditActor>, request: Close
         // A card payment recorded since the fees were read: read again before closing.
         if (rows.paymentRows.some((r) => r.payment.feeCents === null)) return null;
         const lines = linesOf(rows, request);
-        if (lines.length === 0) throw new RemittanceError(409, `There is nothing to remit up to ${request.to}.`);
+        if (lines.length === 0) throw new OperationError(409, `There is nothing to remit up to ${request.to}.`);
         const totals = totalsOf(lines);
         const remittance = tx
           .insert(remittances)
@@ -380,7 +303,7 @@ export async function closePeriod(actor: NonNullable<AuditActor>, request: Close
     );
     if (id !== null) return closedStatement(id)!;
   }
-  throw new RemittanceError(409, "Payments kept arriving while the period was being closed; try again.");
+  throw new OperationError(409, "Payments kept arriving while the period was being closed; try again.");
 }
 
 /** Statement lines as CSV, for the town's finance office. */

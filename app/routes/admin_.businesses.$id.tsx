@@ -19,7 +19,7 @@ import { getBusinessById } from "~/models/business.server";
 import { recordCounterPayment } from "~/models/counter-payment.server";
 import { PaymentError } from "~/models/payment.server";
 import { standingOfBusiness } from "~/models/receipt.server";
-import { paymentsWithRefunds, refundPayment, RefundError } from "~/models/refund.server";
+import { paymentsWithRefunds, refundPayment } from "~/models/refund.server";
 import { fieldErrorsOf } from "~/utils/http";
 import { requireStaff } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -130,7 +130,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return answer({ error: "Unknown action", fieldErrors: {} }, 400);
   } catch (error) {
-    if (error instanceof OperationError || error instanceof RefundError || error instanceof PaymentError) {
+    if (error instanceof OperationError || error instanceof PaymentError) {
       return answer({ error: error.message, fieldErrors: {} }, error.status);
     }
     throw error;

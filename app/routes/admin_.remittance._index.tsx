@@ -6,12 +6,14 @@ import { cellClass, DataTable } from "~/components/admin/data-table";
 import { StatementLines, StatementTotals } from "~/components/admin/statement-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
-import { ErrorList, inputClass } from "~/components/ui/form-field";
+import { FilterForm, FilterInput } from "~/components/admin/filter-form";
+import { ErrorList } from "~/components/ui/form-field";
 import { formatCents } from "~/lib/fee";
 import { roleOf } from "~/lib/roles";
 import { ClosePeriodSchema, RemittancePeriodSchema } from "~/lib/schemas/payment-ops";
 import { longDate } from "~/lib/tax-year";
-import { closePeriod, listRemittances, openStatement, proposedPeriod, RemittanceError, townToday } from "~/models/remittance.server";
+import { OperationError } from "~/models/admin/operations.server";
+import { closePeriod, listRemittances, openStatement, proposedPeriod, townToday } from "~/models/remittance.server";
 import { fieldErrorsOf } from "~/utils/http";
 import { requireAdmin, requireStaff } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -63,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `Statement #${statement.id}: ${formatCents(statement.totals.netCents)} net to the town.`,
     });
   } catch (error) {
-    if (error instanceof RemittanceError) return data({ error: error.message, fieldErrors: {} }, { status: error.status });
+    if (error instanceof OperationError) return data({ error: error.message, fieldErrors: {} }, { status: error.status });
     throw error;
   }
 }
@@ -80,28 +82,16 @@ export default function Remittance() {
       title="Remittance to the town"
       lead="What was collected for the town and not remitted yet, up to the period's last day. Closing a period keeps its statement for good; a payment or refund that arrives later is carried by the next statement."
     >
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3 text-sm">
-        <div>
-          <label htmlFor="from" className="mb-1 block font-medium">
-            First day
-          </label>
-          <input id="from" name="from" type="date" defaultValue={period.from} className={inputClass} aria-describedby="from-errors" />
-          <ErrorList id="from-errors" errors={pe.from} />
-        </div>
-        <div>
-          <label htmlFor="to" className="mb-1 block font-medium">
-            Last day
-          </label>
-          <input id="to" name="to" type="date" defaultValue={period.to} className={inputClass} aria-describedby="to-errors" />
-          <ErrorList id="to-errors" errors={pe.to} />
-        </div>
+      <FilterForm label="Period" className="mt-6 flex flex-wrap items-end gap-3 text-sm">
+        <FilterInput id="from" name="from" type="date" label="First day" defaultValue={period.from} errors={pe.from ?? []} />
+        <FilterInput id="to" name="to" type="date" label="Last day" defaultValue={period.to} errors={pe.to ?? []} />
         <Button type="submit" variant="outline">
           Show
         </Button>
         <a href={`/api/admin/remittance?from=${period.from}&to=${period.to}&format=csv`} className={linkClass} download>
           Collected in this period (CSV)
         </a>
-      </Form>
+      </FilterForm>
 
       <AdminSection id="open" title={`To remit: ${longDate(period.from)} to ${longDate(period.to)}`} className="mt-8">
         <StatementTotals totals={statement.totals} />
@@ -115,20 +105,8 @@ export default function Remittance() {
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3 text-sm">
             <input type="hidden" name="from" value={period.from} />
             <input type="hidden" name="to" value={period.to} />
-            <div>
-              <label htmlFor="remittedOn" className="mb-1 block font-medium">
-                Money sent to the town on
-              </label>
-              <input id="remittedOn" name="remittedOn" type="date" defaultValue={today} className={inputClass} aria-describedby="remittedOn-errors" />
-              <ErrorList id="remittedOn-errors" errors={errors.remittedOn} />
-            </div>
-            <div>
-              <label htmlFor="reference" className="mb-1 block font-medium">
-                Transfer reference
-              </label>
-              <input id="reference" name="reference" maxLength={100} className={inputClass} aria-describedby="reference-errors" />
-              <ErrorList id="reference-errors" errors={errors.reference} />
-            </div>
+            <FilterInput id="remittedOn" name="remittedOn" type="date" label="Money sent to the town on" defaultValue={today} errors={errors.remittedOn ?? []} />
+            <FilterInput id="reference" name="reference" label="Transfer reference" maxLength={100} errors={errors.reference ?? []} />
             <Button type="submit">Close period and keep the statement</Button>
           </Form>
           <ErrorList errors={[...(errors.from ?? []), ...(errors.to ?? [])]} />

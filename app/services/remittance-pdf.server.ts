@@ -7,7 +7,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import { formatCents } from "~/lib/fee";
 import { PAYMENT_METHOD_LABELS } from "~/lib/schemas/payment-ops";
 import { longDate } from "~/lib/tax-year";
-import type { Statement } from "~/models/remittance.server";
+import type { Statement } from "~/lib/remittance";
 
 type Town = { name: string; state: string; address: string };
 

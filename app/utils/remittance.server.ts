@@ -1,6 +1,7 @@
 import { csvHeaders, csvStream } from "~/lib/csv";
 import { remittancePdf } from "~/services/remittance-pdf.server";
-import { STATEMENT_BUSINESS_CSV_COLUMNS, STATEMENT_CSV_COLUMNS, type Statement, type StatementLine } from "~/models/remittance.server";
+import type { Statement, StatementLine } from "~/lib/remittance";
+import { STATEMENT_BUSINESS_CSV_COLUMNS, STATEMENT_CSV_COLUMNS } from "~/models/remittance.server";
 import { getEnv } from "~/utils/env.server";
 
 /** A statement's lines as a CSV download. */

@@ -20,7 +20,7 @@ import { loader as apiAudit } from "~/routes/api.admin.audit";
 import { action as apiCreateBatch } from "~/routes/api.admin.letter-batches";
 import { loader as apiLettersCsv } from "~/routes/api.admin.letter-batches.$id.letters[.]csv";
 import { loader as apiLettersPdf } from "~/routes/api.admin.letter-batches.$id.letters[.]pdf";
-import { contentStreams, drawnQr } from "../support/letter-pdf";
+import { contentStreams, drawnQr, pdfPages } from "../support/letter-pdf";
 import { callRoute, createBusiness, createReceipt, createUser, getBusiness, makeRequest, unique } from "../support/factories";
 
 let admin: User;
@@ -42,17 +42,6 @@ async function createBatch(who: User | null, filters: Record<string, unknown>) {
   return callRoute(apiCreateBatch, await makeRequest("/api/admin/letter-batches", { user: who, json: filters }));
 }
 
-async function pdfText(bytes: Uint8Array): Promise<string[]> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join("\n"));
-  }
-  await doc.destroy();
-  return pages;
-}
 
 describe("roles", () => {
   it("the letter API: anonymous 401, a user 403, a clerk may create a batch (201 {id, count})", async () => {
@@ -134,7 +123,7 @@ describe("letter batches", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     const bytes = Buffer.from(await pdf.arrayBuffer());
-    const pages = await pdfText(new Uint8Array(bytes));
+    const pages = await pdfPages(new Uint8Array(bytes));
     expect(pages).toHaveLength(3);
     for (const r of rows) {
       const pageText = pages.find((p) => p.includes(r.name))!;

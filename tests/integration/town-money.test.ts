@@ -24,6 +24,7 @@ import { loader as apiUsers } from "~/routes/api.admin.users";
 import { resetClock, setTestNow } from "~/utils/clock.server";
 import type { StripeDouble } from "../../stripe-double/index";
 import { callRoute as callAnyRoute, createBusiness, createReceipt, createUser, getBusiness, makeRequest, unique } from "../support/factories";
+import { pdfPages } from "../support/letter-pdf";
 import { deliverWebhook, lastEvent, startTestStripe, testStripe } from "../support/stripe";
 
 const callRoute = (fn: unknown, request: Request, params: Record<string, string> = {}) =>
@@ -279,7 +280,7 @@ describe("remittance", () => {
     expect(table.find((row) => row.includes(payment.receiptNumber!) && row[1] === "Payment")![netColumn]).toBe("167.20");
     const pdf = await callRoute(apiStatement, await makeRequest(`/api/admin/remittances/${statementId}?format=pdf`, { user: clerk }), { id: String(statementId) });
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
-    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    const text = (await pdfPages(new Uint8Array(await pdf.arrayBuffer()))).join("\n");
     expect(text).toContain(`Remittance statement #${statementId}`);
     expect(text).toContain("$167.20");
     expect(text).toContain(getBusiness(business.id)!.name);
@@ -292,15 +293,3 @@ describe("remittance", () => {
     expect(collectedBetween({ from: "2026-12-04", to: "2026-12-04" }).lines).toEqual([]);
   });
 });
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  await doc.destroy();
-  return pages.join("\n");
-}

@@ -1,30 +1,11 @@
 import { adminLinkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { formatCents } from "~/lib/fee";
+import type { StatementLine, StatementTotals } from "~/lib/remittance";
 import { PAYMENT_METHOD_LABELS } from "~/lib/schemas/payment-ops";
 
-type Line = {
-  kind: "payment" | "refund";
-  paymentId: number;
-  refundId: number | null;
-  date: string;
-  late: boolean;
-  receiptNumber: string | null;
-  businessId: number;
-  businessName: string;
-  fiscalYear: string;
-  method: string;
-  grossCents: number;
-  feeCents: number;
-  refundCents: number;
-  netCents: number;
-  adjustsRemittanceId: number | null;
-};
-
-type Totals = { paymentCount: number; refundCount: number; grossCents: number; feeCents: number; refundCents: number; netCents: number };
-
 /** The totals of a remittance statement, as a definition list. */
-export function StatementTotals({ totals }: { totals: Totals }) {
+export function StatementTotals({ totals }: { totals: StatementTotals }) {
   const rows: [string, string, string][] = [
     ["Payments", String(totals.paymentCount), "payments"],
     ["Gross collected", formatCents(totals.grossCents), "gross"],
@@ -47,7 +28,7 @@ export function StatementTotals({ totals }: { totals: Totals }) {
 }
 
 /** Every line of a statement: payments and refunds, late arrivals marked. */
-export function StatementLines({ lines, caption }: { lines: Line[]; caption: string }) {
+export function StatementLines({ lines, caption }: { lines: StatementLine[]; caption: string }) {
   return (
     <DataTable
       caption={caption}
