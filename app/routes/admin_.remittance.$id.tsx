@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection, adminLinkClass as linkClass } from "~/components/admin/admin-page";
 import { StatementLines, StatementTotals } from "~/components/admin/statement-view";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseId } from "~/lib/ids";
 import { longDate } from "~/lib/tax-year";
 import { closedStatement } from "~/models/remittance.server";
@@ -55,6 +54,4 @@ export default function RemittanceStatement() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

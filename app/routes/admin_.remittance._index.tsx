@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionError, AdminPage, AdminSection, adminLinkClass as linkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { StatementLines, StatementTotals } from "~/components/admin/statement-view";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { FilterForm, FilterInput } from "~/components/admin/filter-form";
 import { ErrorList } from "~/components/ui/form-field";
@@ -142,6 +141,4 @@ export default function Remittance() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
