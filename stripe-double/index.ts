@@ -412,7 +412,14 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     }
     if ((m = path.match(/^\/v1\/invoices\/([^/]+)$/)) && method === "GET") return state.get("invoice", m[1]);
     if (path === "/v1/invoices" && method === "GET") return list([...state.invoices.values()].reverse(), path);
-    if (path === "/v1/refunds" && method === "GET") return list([...state.refunds.values()].reverse(), path);
+    if (path === "/v1/refunds" && method === "GET") {
+      const charge = str(p.charge);
+      const intent = str(p.payment_intent);
+      const refunds = [...state.refunds.values()].filter((r) => (!charge || r.charge === charge) && (!intent || r.payment_intent === intent));
+      return list(refunds.reverse(), path);
+    }
+    if ((m = path.match(/^\/v1\/refunds\/([^/]+)$/)) && method === "GET") return state.get("refund", m[1]);
+    if ((m = path.match(/^\/v1\/balance_transactions\/([^/]+)$/)) && method === "GET") return state.get("balance_transaction", m[1]);
     // events
     if (path === "/v1/events" && method === "GET") {
       const type = str(p.type);

@@ -47,6 +47,9 @@ function addInterval(unixSeconds: number, interval: string, count = 1): number {
   return Math.floor(d.getTime() / 1000);
 }
 
+/** Stripe's standard US card pricing: 2.9% + 30¢. */
+export const cardFee = (amount: number) => Math.round(amount * 0.029) + 30;
+
 export type EmitFn = (type: string, object: StripeObject, previous?: StripeObject) => void;
 
 export class DoubleState {
@@ -61,6 +64,7 @@ export class DoubleState {
   subscriptions = new Map<string, StripeObject>();
   invoices = new Map<string, StripeObject>();
   refunds = new Map<string, StripeObject>();
+  balanceTransactions = new Map<string, StripeObject>();
   events: StripeObject[] = [];
 
   constructor(
@@ -88,7 +92,7 @@ export class DoubleState {
 
   // ---- lookup helpers -----------------------------------------------------------------------
 
-  get(kind: "customer" | "payment_method" | "payment_intent" | "setup_intent" | "charge" | "checkout.session" | "product" | "price" | "subscription" | "invoice", id: string) {
+  get(kind: "customer" | "payment_method" | "payment_intent" | "setup_intent" | "charge" | "checkout.session" | "product" | "price" | "subscription" | "invoice" | "refund" | "balance_transaction", id: string) {
     const map = {
       customer: this.customers,
       payment_method: this.paymentMethods,
@@ -100,6 +104,8 @@ export class DoubleState {
       price: this.prices,
       subscription: this.subscriptions,
       invoice: this.invoices,
+      refund: this.refunds,
+      balance_transaction: this.balanceTransactions,
     }[kind];
     if (kind === "payment_method" && !map.has(id) && TEST_PAYMENT_METHODS[id]) {
       return this.createPaymentMethod({ type: "card", card: { number: TEST_PAYMENT_METHODS[id] } }, id);
@@ -122,6 +128,7 @@ export class DoubleState {
       sub: this.subscriptions,
       in: this.invoices,
       re: this.refunds,
+      txn: this.balanceTransactions,
     }[prefix];
     return map?.get(id);
   }
@@ -330,6 +337,7 @@ export class DoubleState {
       livemode: false,
     };
     charge.receipt_url = `${this.publicUrl()}/receipts/${charge.id}`;
+    charge.balance_transaction = this.balanceTransaction(charge.id, "charge", pi.amount, cardFee(pi.amount)).id;
     this.charges.set(charge.id, charge);
     pi.status = "succeeded";
     pi.amount_received = pi.amount;
@@ -501,11 +509,36 @@ export class DoubleState {
       metadata: metadataOf(p.metadata),
       created: now(),
     };
+    // Stripe keeps its processing fee on a refund: the refund's balance transaction has no fee.
+    refund.balance_transaction = this.balanceTransaction(refund.id, "refund", -amount, 0).id;
     this.refunds.set(refund.id, refund);
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     this.emit("charge.refunded", charge);
     return refund;
+  }
+
+  /**
+   * The balance transaction of a charge or refund: what Stripe adds to (or takes from) the
+   * account, with its processing fee. Fees are the US card rate, 2.9% + 30¢ (Stripe's standard
+   * pricing), rounded to the cent.
+   */
+  private balanceTransaction(source: string, type: "charge" | "refund", amount: number, fee: number): StripeObject {
+    const txn: StripeObject = {
+      id: newId("txn"),
+      object: "balance_transaction",
+      amount,
+      currency: "usd",
+      fee,
+      fee_details: fee ? [{ amount: fee, currency: "usd", description: "Stripe processing fees", type: "stripe_fee" }] : [],
+      net: amount - fee,
+      source,
+      status: "available",
+      type,
+      created: now(),
+    };
+    this.balanceTransactions.set(txn.id, txn);
+    return txn;
   }
 
   // ---- products and prices ------------------------------------------------------------------

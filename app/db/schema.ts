@@ -169,6 +169,20 @@ export const payments = sqliteTable(
     breakdown: text("breakdown"),
     /** When the payment succeeded, by the app's clock (the receipt's "date paid"). */
     paidAt: timestamp("paid_at"),
+    /** How it was paid: card (online, through Stripe), or at the counter: cash | check | card_elsewhere. */
+    method: text("method").notNull().default("card"),
+    /** The check's number, for method = check. */
+    checkNumber: text("check_number"),
+    /** The staff member who recorded a counter payment (plain id: history survives the user). */
+    recordedBy: integer("recorded_by"),
+    /** The Stripe charge behind the payment (read once from Stripe: refunds and fees need it). */
+    stripeChargeId: text("stripe_charge_id"),
+    /** Stripe's processing fee from the charge's balance transaction, in cents; 0 at the counter; null until read. */
+    feeCents: integer("fee_cents"),
+    /** Refunded so far, in cents. A payment refunded whole no longer holds its receipt. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** The remittance statement that carried this payment to the town; null until a period is closed. */
+    remittanceId: integer("remittance_id").references(() => remittances.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -177,13 +191,67 @@ export const payments = sqliteTable(
     // One receipt per business and fiscal year: the guard that makes a second purchase a 409.
     uniqueIndex("payments_business_tax_year_receipt_unique")
       .on(t.businessId, t.taxYear)
-      .where(sql`${t.receiptNumber} is not null`),
+      .where(sql`${t.receiptNumber} is not null and ${t.refundedCents} < ${t.amount}`),
+    index("payments_remittance_idx").on(t.remittanceId, t.paidAt),
     index("payments_tax_year_idx").on(t.taxYear),
     index("payments_user_idx").on(t.userId),
     index("payments_business_idx").on(t.businessId),
     index("payments_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * A refund of a payment, whole or in part. An administrator's refund is written `pending` before
+ * Stripe is called (its id is the idempotency key and Stripe's metadata), then `succeeded`; a
+ * refund made in Stripe's dashboard arrives by the `charge.refunded` webhook. Counter payments
+ * are refunded at the counter (no Stripe id).
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    amount: integer("amount").notNull(),
+    reason: text("reason").notNull(),
+    /** pending | succeeded | failed */
+    status: text("status").notNull(),
+    stripeRefundId: text("stripe_refund_id"),
+    requestedBy: integer("requested_by"),
+    succeededAt: timestamp("succeeded_at"),
+    /** The remittance statement that carried this refund (an adjustment) to the town. */
+    remittanceId: integer("remittance_id").references(() => remittances.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_stripe_refund_id_unique").on(t.stripeRefundId),
+    index("refunds_payment_idx").on(t.paymentId),
+    index("refunds_remittance_idx").on(t.remittanceId, t.succeededAt),
+  ],
+);
+
+/**
+ * A closed remittance period: what was handed to the town, frozen. Its lines are the payments and
+ * refunds stamped with its id when it was closed; the totals are kept as they were at closing.
+ */
+export const remittances = sqliteTable("remittances", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** yyyy-MM-dd, the town's days, inclusive. */
+  periodFrom: text("period_from").notNull(),
+  periodTo: text("period_to").notNull(),
+  /** The day the money was sent to the town, and the transfer's reference. */
+  remittedOn: text("remitted_on").notNull(),
+  reference: text("reference").notNull(),
+  closedBy: integer("closed_by"),
+  paymentCount: integer("payment_count").notNull(),
+  refundCount: integer("refund_count").notNull(),
+  grossCents: integer("gross_cents").notNull(),
+  feeCents: integer("fee_cents").notNull(),
+  refundCents: integer("refund_cents").notNull(),
+  netCents: integer("net_cents").notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * The town's fee schedule, one row per fiscal year (the year it ends). A year without a row uses
@@ -467,6 +535,8 @@ export type Session = typeof sessions.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
 export type NewBusiness = typeof businesses.$inferInsert;
 export type Payment = typeof payments.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;
+export type Remittance = typeof remittances.$inferSelect;
 export type BusinessOfficer = typeof businessOfficers.$inferSelect;
 export type BusinessAnnualReport = typeof businessAnnualReports.$inferSelect;
 export type RegistryImport = typeof registryImports.$inferSelect;

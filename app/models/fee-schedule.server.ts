@@ -8,6 +8,7 @@ import { and, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { feeSchedules, payments, type FeeScheduleRow } from "~/db/schema";
 import { defaultSchedule, type FiscalYear, type TaxSchedule } from "~/lib/tax-year";
+import { recordAudit, type AuditActor } from "~/models/audit.server";
 
 function fromRow(row: FeeScheduleRow, fiscalYear: FiscalYear): TaxSchedule {
   return {
@@ -80,9 +81,11 @@ export class ScheduleLockedError extends Error {
  * Stores a year's schedule. Refused (ScheduleLockedError) once a receipt for that year exists:
  * checked and written in one transaction, so a sale cannot slip between the two.
  */
-export function saveSchedule(schedule: TaxSchedule, updatedBy: number | null): void {
+export function saveSchedule(schedule: TaxSchedule, actor: AuditActor): void {
   const db = getDb();
+  const updatedBy = actor?.id ?? null;
   db.transaction((tx) => {
+    const before = getScheduleWithSource(schedule.fiscalYear);
     const sold = tx
       .select({ n: sql<number>`count(*)` })
       .from(payments)
@@ -104,5 +107,13 @@ export function saveSchedule(schedule: TaxSchedule, updatedBy: number | null): v
       .values(values)
       .onConflictDoUpdate({ target: feeSchedules.fiscalYear, set: values })
       .run();
+    recordAudit(tx, {
+      actor,
+      action: "fee_schedule.save",
+      entityType: "fee_schedule",
+      entityId: schedule.fiscalYear,
+      before: { source: before.source, ...before.schedule },
+      after: schedule,
+    });
   }, { behavior: "immediate" });
 }

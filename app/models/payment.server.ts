@@ -77,7 +77,20 @@ export function requirePayableBusiness(
   if (!isOwner(business, userId)) {
     throw new PaymentError(403, "Only the owner of this business can pay its Business Tax Receipt.", "not_owner");
   }
-  const years = receiptYears(business.id);
+  return { business, ...payableYear(business, fiscalYear, at) };
+}
+
+/**
+ * What buying `fiscalYear` (default: the oldest year it can buy) costs the business at `at`, by
+ * whatever path it is paid (online or at the counter). Throws PaymentError 409 when the year is
+ * held, nothing can be bought now, or the year is not on sale.
+ */
+export function payableYear(
+  business: Business,
+  fiscalYear: FiscalYear | null | undefined,
+  at: Date,
+  years: FiscalYear[] = receiptYears(business.id),
+): Omit<PayableYear, "business"> {
   const standing = standingOfBusiness(business, at, years);
   const year = fiscalYear ?? standing.purchasable[0];
   if (year === undefined) {
@@ -99,7 +112,7 @@ export function requirePayableBusiness(
       "not_on_sale",
     );
   }
-  return { business, standing, charge };
+  return { standing, charge };
 }
 
 /** An amount sent by a client is never used; if one is sent it must equal the server's charge. */
@@ -489,6 +502,8 @@ export const paymentListColumns = {
   kind: payments.kind,
   fiscalYear: payments.fiscalYear,
   stripePaymentId: payments.stripePaymentId,
+  method: payments.method,
+  refundedCents: payments.refundedCents,
   createdAt: payments.createdAt,
 };
 
@@ -556,6 +571,8 @@ export function paymentJson(payment: Payment) {
     taxCents: payment.taxCents,
     penaltyCents: payment.penaltyCents,
     receiptNumber: receiptNumber(payment),
+    method: payment.method,
+    refundedCents: payment.refundedCents,
     createdAt: payment.createdAt.toISOString(),
   };
 }

@@ -28,7 +28,24 @@ export type ReceiptDocument = {
   description: string;
   stripePaymentId: string;
   kind: string;
+  /** "Credit Card (Stripe)", "Check no. 1042 (at the town's counter)", ... */
+  paymentType: string;
+  /** Said when any of it was refunded: whether the receipt still stands. */
+  refund: string | null;
 };
+
+function paymentTypeOf(payment: Pick<Payment, "method" | "checkNumber">): string {
+  if (payment.method === "cash") return "Cash (at the town's counter)";
+  if (payment.method === "check") return `Check no. ${payment.checkNumber ?? "?"} (at the town's counter)`;
+  if (payment.method === "card_elsewhere") return "Card (at the town's counter)";
+  return "Credit Card (Stripe)";
+}
+
+function refundTextOf(payment: Pick<Payment, "amount" | "refundedCents">): string | null {
+  if (payment.refundedCents <= 0) return null;
+  if (payment.refundedCents >= payment.amount) return `Refunded in full (${formatCents(payment.refundedCents)}): this receipt is void.`;
+  return `${formatCents(payment.refundedCents)} refunded; the receipt remains valid.`;
+}
 
 const monthsText = (n: number) => `${n} month${n === 1 ? "" : "s"} late`;
 
@@ -71,6 +88,8 @@ export function receiptDocument(payment: Payment, business: Business): ReceiptDo
     description: payment.description,
     stripePaymentId: payment.stripePaymentId,
     kind: payment.kind,
+    paymentType: paymentTypeOf(payment),
+    refund: refundTextOf(payment),
   };
 }
 
@@ -125,7 +144,8 @@ export async function receiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
   row("Document number", doc.business.documentNumber);
   row("Address", doc.business.address || "Not specified");
   row("Date paid", doc.datePaid);
-  row("Payment", `Credit Card (Stripe) ${doc.stripePaymentId}`);
+  row("Payment", `${doc.paymentType} ${doc.stripePaymentId}`);
+  if (doc.refund) row("Refund", doc.refund);
   y -= 10;
   text("Fee", left, 13, bold);
   y -= 20;

@@ -4,7 +4,7 @@
  * held and the clock, never stored; `hasPaidBTR` in the API means "holds a receipt for the
  * current fiscal year".
  */
-import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/client.server";
 import { payments, type Business, type Payment } from "~/db/schema";
@@ -17,8 +17,22 @@ import {
   type FiscalYear,
   type StandingInfo,
 } from "~/lib/tax-year";
+import type { CounterMethod } from "~/lib/schemas/payment-ops";
 import { getSchedule } from "~/models/fee-schedule.server";
 import { now } from "~/utils/clock.server";
+
+/**
+ * A payment holds its receipt while it has a receipt number and is not refunded whole (a partial
+ * refund keeps the receipt). The one definition: the partial unique index of 0011 says the same.
+ */
+export function receiptHeld(): SQL {
+  return and(isNotNull(payments.receiptNumber), lt(payments.refundedCents, payments.amount))!;
+}
+
+/** The same for raw SQL over `payments` aliased `alias`. */
+export function receiptHeldRawSql(alias: string): string {
+  return `${alias}.receipt_number is not null and ${alias}.refunded_cents < ${alias}.amount`;
+}
 
 /**
  * SQL, in a select from `businesses`: does the business hold a receipt for the current fiscal
@@ -27,14 +41,14 @@ import { now } from "~/utils/clock.server";
  * the column unqualified, which the subquery would read as its own.
  */
 export function holdsCurrentReceiptSql(): SQL<boolean> {
-  return sql<boolean>`exists(select 1 from "payments" as "r" where "r"."business_id" = "businesses"."id" and "r"."tax_year" = current_fiscal_year() and "r"."receipt_number" is not null)`.mapWith(
+  return sql<boolean>`exists(select 1 from "payments" as "r" where "r"."business_id" = "businesses"."id" and "r"."tax_year" = current_fiscal_year() and "r"."receipt_number" is not null and "r"."refunded_cents" < "r"."amount")`.mapWith(
     (v) => v === 1 || v === true,
   );
 }
 
 /** The same, for raw SQL over `businesses` aliased `alias`. */
 export function holdsCurrentReceiptRawSql(alias = "b"): string {
-  return `exists(select 1 from payments r where r.business_id = ${alias}.id and r.tax_year = current_fiscal_year() and r.receipt_number is not null)`;
+  return `exists(select 1 from payments r where r.business_id = ${alias}.id and r.tax_year = current_fiscal_year() and ${receiptHeldRawSql("r")})`;
 }
 
 /** Fiscal years (as the year they end) the business holds receipts for. */
@@ -42,7 +56,7 @@ export function receiptYears(businessId: number, db: Pick<Db, "select"> = getDb(
   return db
     .select({ year: payments.taxYear })
     .from(payments)
-    .where(and(eq(payments.businessId, businessId), isNotNull(payments.receiptNumber)))
+    .where(and(eq(payments.businessId, businessId), receiptHeld()))
     .all()
     .map((r) => r.year);
 }
@@ -100,6 +114,8 @@ export type NewReceipt = {
   receiptUrl: string | null;
   kind: "btr" | "renewal";
   paidAt: Date;
+  /** A payment taken at the town's counter (not through Stripe): how, and by whom. */
+  counter?: { method: CounterMethod; checkNumber: string | null; recordedBy: number };
 };
 
 /**
@@ -110,7 +126,7 @@ export function insertReceipt(tx: Pick<Db, "select" | "insert">, r: NewReceipt):
   const held = tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.businessId, r.businessId), eq(payments.taxYear, r.charge.fiscalYear), isNotNull(payments.receiptNumber)))
+    .where(and(eq(payments.businessId, r.businessId), eq(payments.taxYear, r.charge.fiscalYear), receiptHeld()))
     .get();
   if (held) return null;
   return tx
@@ -131,6 +147,7 @@ export function insertReceipt(tx: Pick<Db, "select" | "insert">, r: NewReceipt):
       receiptNumber: nextReceiptNumber(tx, r.charge.fiscalYear),
       breakdown: JSON.stringify(r.charge),
       paidAt: r.paidAt,
+      ...(r.counter ? { method: r.counter.method, checkNumber: r.counter.checkNumber, recordedBy: r.counter.recordedBy, feeCents: 0 } : {}),
     })
     .returning()
     .get();
@@ -152,7 +169,7 @@ export function latestReceipts(businessIds: number[]): Map<number, Payment> {
   const rows = getDb()
     .select()
     .from(payments)
-    .where(and(isNotNull(payments.receiptNumber), sql`${payments.businessId} in ${businessIds}`))
+    .where(and(receiptHeld(), sql`${payments.businessId} in ${businessIds}`))
     .orderBy(desc(payments.taxYear))
     .all();
   const out = new Map<number, Payment>();
@@ -167,7 +184,7 @@ export function receiptYearsOf(businessIds: number[]): Map<number, FiscalYear[]>
   const rows = getDb()
     .select({ businessId: payments.businessId, year: payments.taxYear })
     .from(payments)
-    .where(and(isNotNull(payments.receiptNumber), sql`${payments.businessId} in ${businessIds}`))
+    .where(and(receiptHeld(), sql`${payments.businessId} in ${businessIds}`))
     .all();
   for (const r of rows) out.get(r.businessId)?.push(r.year);
   return out;

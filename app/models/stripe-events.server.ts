@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stripeEvents } from "~/db/schema";
 import { recordFromStripeObject } from "~/models/payment.server";
+import { recordStripeRefunds } from "~/models/refund.server";
 import { recordInvoiceFailed, recordInvoicePaid, syncSubscriptionFromStripe } from "~/models/subscription.server";
 import type { Stripe } from "~/services/stripe.server";
 
@@ -21,6 +22,9 @@ const handlers: Partial<Record<Stripe.Event["type"], Handler>> = {
     if (session.mode === "payment") await recordFromStripeObject(session.id);
     const sub = session.subscription;
     if (session.mode === "subscription" && sub) await syncSubscriptionFromStripe(typeof sub === "string" ? sub : sub.id);
+  },
+  "charge.refunded": async (event) => {
+    await recordStripeRefunds(event.data.object as Stripe.Charge);
   },
   "invoice.paid": async (event) => {
     await recordInvoicePaid((event.data.object as Stripe.Invoice).id);

@@ -2,12 +2,12 @@
  * What the town sees of its tax years (issue 21): receipts sold and revenue per fiscal year (tax
  * and penalty apart), and the businesses that are due or delinquent today with the penalty owed.
  */
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users } from "~/db/schema";
 import { type CsvColumn, money } from "~/lib/csv";
 import { fiscalYearName, fiscalYearOf, fiscalYearSpan, STANDING_LABELS } from "~/lib/tax-year";
-import { receiptYearsOf, standingOfBusiness } from "~/models/receipt.server";
+import { receiptHeld, receiptYearsOf, standingOfBusiness } from "~/models/receipt.server";
 import { now } from "~/utils/clock.server";
 
 export type TaxYearFigures = {
@@ -28,10 +28,10 @@ export function taxYearFigures(): TaxYearFigures[] {
       receipts: sql<number>`count(*)`,
       taxCents: sql<number>`coalesce(sum(${payments.taxCents}), 0)`,
       penaltyCents: sql<number>`coalesce(sum(${payments.penaltyCents}), 0)`,
-      revenueCents: sql<number>`coalesce(sum(${payments.amount}), 0)`,
+      revenueCents: sql<number>`coalesce(sum(${payments.amount} - ${payments.refundedCents}), 0)`,
     })
     .from(payments)
-    .where(isNotNull(payments.receiptNumber))
+    .where(receiptHeld())
     .groupBy(payments.taxYear)
     .orderBy(desc(payments.taxYear))
     .all()
@@ -80,7 +80,7 @@ export function owedBusinesses(at: Date = now()): OwedBusiness[] {
   const ids = db
     .select({ id: payments.businessId })
     .from(payments)
-    .where(isNotNull(payments.receiptNumber))
+    .where(receiptHeld())
     .groupBy(payments.businessId)
     .having(sql`sum(case when ${payments.taxYear} = ${current} then 1 else 0 end) = 0`)
     .all()

@@ -1,5 +1,4 @@
 import type { MetaFunction } from "@remix-run/node";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = () =>
@@ -18,6 +17,4 @@ export default function NotFound() {
   return null;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

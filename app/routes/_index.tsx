@@ -3,7 +3,6 @@ import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { BusinessCard } from "~/components/search/business-card";
 import { CitySelect } from "~/components/search/city-select";
 import { SuggestInput } from "~/components/search/suggest-input";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProcessExplainer } from "~/components/home/process-explainer";
 import { buttonClass } from "~/components/ui/button";
 import { readSearchFilters, searchQueryString } from "~/lib/search-params";
@@ -187,6 +186,4 @@ export default function Home() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

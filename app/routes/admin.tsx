@@ -3,7 +3,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { CsvDownloadLink } from "~/components/csv-download-link";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PaginationNav } from "~/components/pagination-nav";
 import { Button } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -123,6 +122,9 @@ export default function Admin() {
           </Link>
           <Link to="/admin/audit" className={adminLinkClass}>
             Audit log
+          </Link>
+          <Link to="/admin/remittance" className={adminLinkClass}>
+            Remittance to the town
           </Link>
           <CsvDownloadLink
             href={`/api/admin/reports/businesses${reportQuery ? `?${reportQuery}` : ""}`}
@@ -385,6 +387,4 @@ function LicensesTable({ view }: { view: ViewWith<"licenses"> }) {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -4,7 +4,6 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
 import { CsvDownloadLink } from "~/components/csv-download-link";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { auditActions, listAudit } from "~/models/audit.server";
 import { requireListQuery } from "~/utils/admin-list.server";
@@ -77,6 +76,4 @@ export default function AuditLog() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

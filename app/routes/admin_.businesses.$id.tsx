@@ -1,19 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/form-field";
 import { formatCardDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { roleOf } from "~/lib/roles";
 import { LicenseReviewSchema } from "~/lib/schemas/letter-batch";
+import { CounterPaymentSchema, RefundSchema } from "~/lib/schemas/payment-ops";
+import { fiscalYearName, townDate } from "~/lib/tax-year";
+import { AdminSection } from "~/components/admin/admin-page";
+import { BusinessPayments } from "~/components/admin/business-payments";
+import { CounterPaymentForm } from "~/components/admin/counter-payment-form";
 import { licenseUrl } from "~/models/admin/licenses.server";
 import { OperationError, releaseClaim, reviewLicense } from "~/models/admin/operations.server";
 import { getBusinessById } from "~/models/business.server";
+import { recordCounterPayment } from "~/models/counter-payment.server";
+import { PaymentError } from "~/models/payment.server";
+import { standingOfBusiness } from "~/models/receipt.server";
+import { paymentsWithRefunds, refundPayment } from "~/models/refund.server";
 import { fieldErrorsOf } from "~/utils/http";
-import { requireAdmin, requireStaff } from "~/utils/session.server";
+import { requireStaff } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formatCents } from "~/lib/fee";
 
 export const meta: MetaFunction = () => [{ title: "Business | Admin | Florida Business Registry" }];
 
@@ -27,8 +36,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
   const b = getBusinessById(idOf(params.id));
   if (!b) throw new Response("Business not found", { status: 404 });
+  const standing = standingOfBusiness(b);
   return {
     isAdmin: roleOf(user) === "admin",
+    counterKey: crypto.randomUUID(),
+    counterYears: standing.charges.map((c) => ({
+      fiscalYear: c.fiscalYear,
+      name: fiscalYearName(c.fiscalYear),
+      totalCents: c.totalCents,
+      penaltyCents: c.penaltyCents,
+    })),
+    payments: paymentsWithRefunds(b.id).map(({ payment: p, refunds, refundableCents }) => ({
+      id: p.id,
+      receiptNumber: p.receiptNumber,
+      fiscalYear: p.fiscalYear,
+      amount: p.amount,
+      refundedCents: p.refundedCents,
+      refundableCents,
+      method: p.method,
+      checkNumber: p.checkNumber,
+      paidOn: townDate(p.paidAt ?? p.createdAt),
+      remittanceId: p.remittanceId,
+      refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, reason: r.reason, status: r.status, on: townDate(r.succeededAt ?? r.createdAt) })),
+    })),
     business: {
       id: b.id,
       name: b.name,
@@ -44,25 +74,64 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Releasing a claim and reviewing a licence are administrator actions: a clerk gets 403. */
+type ActionAnswer = { error: string | null; fieldErrors: Record<string, string[] | undefined>; form?: "refund" | "counter" | "review"; paymentId?: number };
+
+const answer = (body: ActionAnswer, status: number) => data(body, { status });
+
+/**
+ * A clerk may record a counter payment; refunds, releasing a claim and reviewing a licence are
+ * administrator actions (a clerk gets 403).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request);
   const id = idOf(params.id);
   const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "counter" && roleOf(user) !== "admin") {
+    return answer({ error: "Only an administrator can do this.", fieldErrors: {} }, 403);
+  }
   try {
-    if (form.get("intent") === "release") {
+    if (intent === "counter") {
+      const parsed = CounterPaymentSchema.safeParse({
+        method: form.get("method") ?? undefined,
+        checkNumber: form.get("checkNumber") || undefined,
+        fiscalYear: form.get("fiscalYear") || undefined,
+        key: form.get("key") ?? undefined,
+      });
+      if (!parsed.success) return answer({ error: null, fieldErrors: fieldErrorsOf(parsed.error), form: "counter" }, 400);
+      const { payment } = recordCounterPayment(user, { businessId: id, ...parsed.data });
+      return redirectWithToast(`/admin/businesses/${id}`, {
+        title: "Payment recorded",
+        description: `Receipt ${payment.receiptNumber} for ${payment.fiscalYear}: ${formatCents(payment.amount)}.`,
+      });
+    }
+    if (intent === "refund") {
+      const paymentId = parseId(form.get("paymentId"));
+      const parsed = RefundSchema.safeParse({ amount: form.get("amount") ?? undefined, reason: form.get("reason") ?? undefined });
+      if (!parsed.success || paymentId === null) {
+        const fieldErrors = parsed.success ? { paymentId: ["Choose the payment"] } : fieldErrorsOf(parsed.error);
+        return answer({ error: null, fieldErrors, form: "refund", paymentId: paymentId ?? undefined }, 400);
+      }
+      const owned = paymentsWithRefunds(id).some((p) => p.payment.id === paymentId);
+      if (!owned) return answer({ error: "That payment is not this business's.", fieldErrors: {}, form: "refund" }, 404);
+      const refund = await refundPayment(user, { paymentId, amountCents: parsed.data.amount, reason: parsed.data.reason });
+      return redirectWithToast(`/admin/businesses/${id}`, { title: "Refund made", description: `${formatCents(refund.amount)} refunded.` });
+    }
+    if (intent === "release") {
       releaseClaim(user, id);
       return redirectWithToast(`/admin/businesses/${id}`, { title: "Claim released", description: "The business is unclaimed again, with a new claim code." });
     }
-    if (form.get("intent") === "review") {
+    if (intent === "review") {
       const parsed = LicenseReviewSchema.safeParse({ status: form.get("status"), reason: form.get("reason") || undefined });
-      if (!parsed.success) return data({ error: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+      if (!parsed.success) return answer({ error: null, fieldErrors: fieldErrorsOf(parsed.error), form: "review" }, 400);
       reviewLicense(user, id, parsed.data);
       return redirectWithToast(`/admin/businesses/${id}`, { title: parsed.data.status === "verified" ? "License verified" : "License rejected" });
     }
-    return data({ error: "Unknown action", fieldErrors: {} }, { status: 400 });
+    return answer({ error: "Unknown action", fieldErrors: {} }, 400);
   } catch (error) {
-    if (error instanceof OperationError) return data({ error: error.message, fieldErrors: {} }, { status: error.status });
+    if (error instanceof OperationError || error instanceof PaymentError) {
+      return answer({ error: error.message, fieldErrors: {} }, error.status);
+    }
     throw error;
   }
 }
@@ -70,9 +139,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
 
 export default function AdminBusiness() {
-  const { business: b, isAdmin } = useLoaderData<typeof loader>();
+  const { business: b, isAdmin, payments, counterKey, counterYears } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const fieldErrors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
+  const formErrors = (name: ActionAnswer["form"]) => (actionData?.form === name ? fieldErrors : {});
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm">
@@ -94,6 +164,17 @@ export default function AdminBusiness() {
           {actionData.error}
         </p>
       ) : null}
+      <AdminSection id="payments" title="Payments" className="mt-8">
+        <BusinessPayments
+          payments={payments}
+          canRefund={isAdmin}
+          errors={actionData?.form === "refund" && actionData.paymentId ? { paymentId: actionData.paymentId, fieldErrors } : null}
+        />
+      </AdminSection>
+      <AdminSection id="counter" title="Record a payment at the counter" className="mt-8">
+        <p className="mt-2 text-sm">Cash, a check, or a card taken on the town&apos;s own terminal: the business gets the same receipt as online. The amount is the one due today.</p>
+        <CounterPaymentForm years={counterYears} formKey={counterKey} fieldErrors={formErrors("counter")} />
+      </AdminSection>
       {isAdmin && b.isClaimed ? (
         <section aria-labelledby="release" className="mt-8">
           <h2 id="release" className="text-xl font-semibold">
@@ -136,7 +217,7 @@ export default function AdminBusiness() {
                 Reason (shown to the owner when rejected)
               </label>
               <textarea id="review-reason" name="reason" maxLength={500} className={inputClass} aria-describedby="review-reason-errors" />
-              <ErrorList id="review-reason-errors" errors={fieldErrors.reason} />
+              <ErrorList id="review-reason-errors" errors={formErrors("review").reason} />
             </div>
             <Button type="submit">Save review</Button>
           </Form>
@@ -146,6 +227,4 @@ export default function AdminBusiness() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

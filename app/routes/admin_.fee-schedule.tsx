@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
 import { centsToDecimal, formatCents } from "~/lib/fee";
@@ -85,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
         dueDay: v.dueDay,
         renewalCharge: v.renewalCharge,
       },
-      admin.id,
+      admin,
     );
   } catch (error) {
     if (error instanceof ScheduleLockedError) return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
@@ -202,6 +201,4 @@ export default function FeeSchedulePage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

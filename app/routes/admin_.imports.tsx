@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatCardDate } from "~/lib/dates";
 import { listRegistryImports, registryAsOf } from "~/models/registry-imports.server";
 import { requireAdmin } from "~/utils/session.server";
@@ -72,6 +71,4 @@ export default function AdminImportsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -7,7 +7,6 @@ import { FilterInput } from "~/components/admin/filter-form";
 import { RowAction } from "~/components/admin/row-action";
 import { TrackingFigures, UnansweredLinks } from "~/components/admin/tracking-figures";
 import { CsvDownloadLink } from "~/components/csv-download-link";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { parseId } from "~/lib/ids";
 import { DEFAULT_PAGE_SIZE } from "~/lib/pagination";
@@ -134,6 +133,4 @@ export default function LetterBatch() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -5,7 +5,6 @@ import { ActionError, AdminPage, AdminSection, adminLinkClass } from "~/componen
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
 import { TrackingFigures, UnansweredLinks } from "~/components/admin/tracking-figures";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { formatCardDate } from "~/lib/dates";
 import { FILING_TYPE_CODES, filingTypeLabel } from "~/lib/filing-types";
@@ -176,6 +175,4 @@ export default function LetterBatches() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getOutboxRow } from "~/models/outbox.server";
 import { parseId } from "~/utils/http";
 import { readDeliveredCopy } from "~/services/mail-store.server";
@@ -122,6 +121,4 @@ export default function AdminMailMessage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

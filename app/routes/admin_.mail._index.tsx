@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { RowAction } from "~/components/admin/row-action";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { listJobRuns } from "~/jobs/registry.server";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
 import { listOutbox, outboxCounts, retryFailed } from "~/models/outbox.server";
@@ -150,6 +149,4 @@ function filterClass(active: boolean) {
   }`;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { CsvDownloadLink } from "~/components/csv-download-link";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatCents } from "~/lib/fee";
 import { fiscalYearName, fiscalYearOf, longDate, validityText } from "~/lib/tax-year";
 import { owedBusinesses, taxYearFigures } from "~/models/tax-year-report.server";
@@ -138,6 +137,4 @@ export default function TaxYears() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

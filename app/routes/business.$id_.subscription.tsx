@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CANCEL_CONFIRMATION, formatRenewalDate, SubscriptionCard } from "~/components/subscription-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { holdsCurrentReceipt } from "~/models/receipt.server";
@@ -188,6 +187,4 @@ export default function SubscriptionPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

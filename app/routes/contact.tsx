@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HelpLayout, HelpSection, proseLink } from "~/components/help/help-layout";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getTownContact, telHref } from "~/utils/town.server";
 
 export const meta: MetaFunction = () => [
@@ -78,6 +77,4 @@ export default function Contact() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

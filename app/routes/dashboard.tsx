@@ -2,7 +2,6 @@ import { listPaymentsForUser } from "~/models/payment.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CsvDownloadLink } from "~/components/csv-download-link";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { TabNav } from "~/components/ui/tab-nav";
@@ -364,6 +363,4 @@ function PaymentList({ payments }: { payments: LoaderData["payments"] }) {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

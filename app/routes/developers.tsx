@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { proseLink } from "~/components/help/help-layout";
 import { apiReference, type EndpointView, type FieldRow } from "~/lib/api-contract/reference";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/lib/pagination";
@@ -243,6 +242,4 @@ curl -b cookies.txt ${origin}/api/user`}</code>
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

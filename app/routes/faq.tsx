@@ -2,7 +2,6 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { HelpLayout, proseLink } from "~/components/help/help-layout";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BASE_FEE_CENTS, formatCents, PER_EMPLOYEE_CENTS, PER_VEHICLE_CENTS } from "~/lib/fee";
 import { getTownContact, telHref } from "~/utils/town.server";
 
@@ -151,6 +150,4 @@ export default function Faq() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HelpLayout, HelpSection, proseLink } from "~/components/help/help-layout";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BASE_FEE_CENTS, computeFee, formatCents, PER_EMPLOYEE_CENTS, PER_VEHICLE_CENTS } from "~/lib/fee";
 import { getTownContact, telHref } from "~/utils/town.server";
 
@@ -212,6 +211,4 @@ export default function HelpCenter() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useEffect } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FieldFor, FormAlert } from "~/components/ui/form-field";
 import { LoginSchema } from "~/lib/schemas/auth";
@@ -101,6 +100,4 @@ export default function LoginPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -5,7 +5,6 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { EmailPreferences } from "~/components/account/email-preferences";
 import { PersonFields } from "~/components/account/person-fields";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { FieldFor, FormAlert } from "~/components/ui/form-field";
 import { DeleteAccountSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/auth";
@@ -323,6 +322,4 @@ function DeleteAccount({
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

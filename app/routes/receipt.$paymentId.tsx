@@ -101,7 +101,14 @@ export default function ReceiptPage() {
           </Row>
           <Row label="Description">{receipt.description}</Row>
           <Row label="Date paid">{receipt.datePaid}</Row>
-          <Row label="Payment type">Credit Card (Stripe)</Row>
+          <Row label="Payment type">{receipt.paymentType}</Row>
+          {receipt.refund ? (
+            <Row label="Refund">
+              <span className="font-semibold text-red-800 dark:text-red-300" data-testid="receipt-refund">
+                {receipt.refund}
+              </span>
+            </Row>
+          ) : null}
           <Row label="Payment ID">
             <span className="break-all font-mono">{receipt.stripePaymentId}</span>
           </Row>

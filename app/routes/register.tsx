@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { PersonFields } from "~/components/account/person-fields";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FieldFor, FormAlert } from "~/components/ui/form-field";
 import { RegisterSchema } from "~/lib/schemas/auth";
@@ -103,6 +102,4 @@ export default function RegisterPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

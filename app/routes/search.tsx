@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigationType, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PaginationNav } from "~/components/pagination-nav";
 import { BusinessCard } from "~/components/search/business-card";
 import { CitySelect } from "~/components/search/city-select";
@@ -242,6 +241,4 @@ export default function SearchPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { readUnsubscribeToken } from "~/models/mail-events.server";
 import { unsubscribeByToken } from "~/models/mail-preferences.server";
@@ -48,6 +47,4 @@ export default function UnsubscribePage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { verifyEmail } from "~/models/mail-preferences.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm email | Florida Business Registry" }];
@@ -31,6 +30,4 @@ export default function VerifyEmailPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

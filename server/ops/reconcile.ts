@@ -3,14 +3,15 @@
  * (the server down through all of Stripe's retries, a bug, a restore from an older backup):
  * this job lists what Stripe has (succeeded PaymentIntents, paid invoices, refunds) over the
  * last `days` and records what is missing through the SAME functions the webhook calls
- * (recordFromStripeObject, recordInvoicePaid), which are idempotent on the Stripe id. It
+ * (recordFromStripeObject, recordInvoicePaid, recordStripeRefunds), which are idempotent on the Stripe id. It
  * reports what it fixed. Run by `npm run stripe:reconcile`, by the server at start-up, and
  * callable from a jobs runner: `await reconcileStripe({ days: 7 })`.
  */
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { payments } from "~/db/schema";
+import { payments, refunds as refundRows } from "~/db/schema";
 import { recordFromStripeObject } from "~/models/payment.server";
+import { completePendingRefunds, recordStripeRefunds } from "~/models/refund.server";
 import { recordInvoicePaid } from "~/models/subscription.server";
 import { getStripe, isStripeConfigured, type Stripe } from "~/services/stripe.server";
 
@@ -21,7 +22,7 @@ export type ReconcileReport = {
   recorded: { stripeId: string; paymentId: number; businessId: number | null; amount: number; kind: string }[];
   /** Succeeded at Stripe, not recorded, and not recordable (not one of ours, wrong amount, business gone): for a person to look at. */
   unmatched: { stripeId: string; reason: string }[];
-  /** Refunds at Stripe of payments recorded here (the app keeps the payment; the refund is Stripe's record). */
+  /** Refunds at Stripe, and whether each is recorded here (recordedHere false: it matches no payment of ours). */
   refunds: { refundId: string; paymentIntent: string | null; amount: number; status: string | null; recordedHere: boolean }[];
   errors: { stripeId: string; message: string }[];
 };
@@ -40,6 +41,9 @@ async function listAll<T extends { id: string }>(
   }
   return out;
 }
+
+const knownRefund = (stripeRefundId: string) =>
+  Boolean(getDb().select({ id: refundRows.id }).from(refundRows).where(eq(refundRows.stripeRefundId, stripeRefundId)).get());
 
 function recordedIds(ids: string[]): Set<string> {
   if (ids.length === 0) return new Set();
@@ -98,20 +102,35 @@ export async function reconcileStripe({ days = 7, now = new Date() }: { days?: n
     }
   }
 
-  // Refunds: reported against what is recorded here.
+  // Refunds: an administrator's refund left pending by a crash is completed (same idempotency
+  // key); a refund Stripe made that is not recorded here (webhook lost) is recorded through the
+  // webhook's own function.
+  await completePendingRefunds();
   const refunds = await listAll((p) => stripe.refunds.list(p), since);
   report.checked.refunds = refunds.length;
-  const refundedIntents = refunds.map((r) => (typeof r.payment_intent === "string" ? r.payment_intent : (r.payment_intent?.id ?? "")));
-  const knownRefunded = recordedIds(refundedIntents.filter(Boolean));
-  refunds.forEach((r, i) =>
-    report.refunds.push({
-      refundId: r.id,
-      paymentIntent: refundedIntents[i] || null,
-      amount: r.amount,
-      status: r.status,
-      recordedHere: knownRefunded.has(refundedIntents[i]),
-    }),
-  );
+  const knownRefunds = refunds.length
+    ? new Set(
+        getDb()
+          .select({ id: refundRows.stripeRefundId })
+          .from(refundRows)
+          .where(inArray(refundRows.stripeRefundId, refunds.map((r) => r.id)))
+          .all()
+          .map((r) => r.id),
+      )
+    : new Set<string | null>();
+  for (const r of refunds) {
+    const intent = typeof r.payment_intent === "string" ? r.payment_intent : (r.payment_intent?.id ?? null);
+    const charge = typeof r.charge === "string" ? r.charge : (r.charge?.id ?? null);
+    let recordedHere = knownRefunds.has(r.id);
+    if (!recordedHere && r.status === "succeeded" && charge) {
+      try {
+        recordedHere = (await recordStripeRefunds({ id: charge, payment_intent: intent })) > 0 || knownRefund(r.id);
+      } catch (error) {
+        report.errors.push({ stripeId: r.id, message: (error as Error).message });
+      }
+    }
+    report.refunds.push({ refundId: r.id, paymentIntent: intent, amount: r.amount, status: r.status, recordedHere });
+  }
   return report;
 }
 

@@ -5,19 +5,9 @@
  */
 import fs from "node:fs";
 import { createBusiness, createUser, getBusiness, unique } from "../support/factories";
+import { pdfPages } from "../support/letter-pdf";
 import { expect, expectToast, test } from "./fixtures";
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    parts.push(content.items.map((item) => ("str" in item ? item.str : "")).join("\n"));
-  }
-  await doc.destroy();
-  return parts.join("\n\f\n");
-}
 
 test.describe("claim letters", () => {
   test("a clerk makes a batch, the PDF's code claims the business", async ({ page, loginAs }) => {
@@ -40,7 +30,7 @@ test.describe("claim letters", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download letters (PDF)" }).click()]);
     const bytes = new Uint8Array(fs.readFileSync((await download.path())!));
-    const text = await pdfText(bytes);
+    const text = (await pdfPages(bytes)).join("\n\f\n");
     expect(text).toContain(`${marker} Bistro LLC`);
     expect(text).toContain(`/claim/${business.id}`);
     const code = /Your claim code\s+(\d{7})/.exec(text)?.[1];

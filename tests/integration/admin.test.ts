@@ -16,23 +16,26 @@ import { callRoute, createBusiness, createUser, holdsCurrentReceipt, makeRequest
 import { createPayment } from "../support/reports";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
-const ENDPOINTS: [string, Loader][] = [
-  ["/api/admin/users", apiUsers],
-  ["/api/admin/businesses", apiBusinesses],
-  ["/api/admin/businesses/claimed", apiClaimed],
-  ["/api/admin/payments", apiPayments],
-  ["/api/admin/drivers-licenses", apiLicenses],
-  ["/api/admin/reports/businesses", reportBusinesses],
-  ["/api/admin/reports/payments", reportPayments],
+/** Each endpoint, and who it is for: administrators only, or staff (administrators and clerks). */
+const ENDPOINTS: [string, Loader, "admin" | "staff"][] = [
+  ["/api/admin/users", apiUsers, "admin"],
+  ["/api/admin/businesses", apiBusinesses, "staff"],
+  ["/api/admin/businesses/claimed", apiClaimed, "staff"],
+  ["/api/admin/payments", apiPayments, "staff"],
+  ["/api/admin/drivers-licenses", apiLicenses, "admin"],
+  ["/api/admin/reports/businesses", reportBusinesses, "staff"],
+  ["/api/admin/reports/payments", reportPayments, "staff"],
 ];
 
 let admin: User;
+let clerk: User;
 let user: User;
 let owner: User;
 const marker = unique("Zyxquorb");
 
 beforeAll(async () => {
   admin = await createUser({ isAdmin: true, username: unique("admin_") });
+  clerk = await createUser({ role: "clerk", username: unique("clerk_") });
   user = await createUser();
   owner = await createUser({ firstName: "Olive" });
   // 23 businesses: 20 plain, 3 claimed by `owner` (one with a licence, one paid with payments).
@@ -51,16 +54,19 @@ async function get(loader: Loader, path: string, who: User | null = admin) {
 }
 
 describe("who may call the admin endpoints", () => {
-  it.each(ENDPOINTS)("%s: 401 signed out, 403 for a user, 200 for an admin", async (path, loader) => {
+  it.each(ENDPOINTS)("%s: 401 signed out, 403 for a user, 200 for an admin; a clerk as the role says (%s)", async (path, loader, role) => {
     const anonymous = await get(loader, path, null);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ error: { message: "Authentication required" } });
     const plain = await get(loader, path, user);
     expect(plain.status).toBe(403);
-    expect(await plain.json()).toEqual({ error: { message: "Administrator access required" } });
+    expect(await plain.json()).toEqual({ error: { message: role === "admin" ? "Administrator access required" : "Staff access required" } });
     const ok = await get(loader, path, admin);
     expect(ok.status).toBe(200);
     await ok.arrayBuffer();
+    const byClerk = await get(loader, path, clerk);
+    expect(byClerk.status).toBe(role === "admin" ? 403 : 200);
+    await byClerk.arrayBuffer();
   });
 
   it("/admin sends anyone but an admin to /", async () => {
@@ -91,7 +97,7 @@ describe("pagination", () => {
 
   it("accepts limit 1 and 100, and pages do not overlap", async () => {
     const one = await (await get(apiUsers, "/api/admin/users?limit=1&page=2")).json();
-    expect(one.pagination).toEqual({ page: 2, limit: 1, total: 3, totalPages: 3 });
+    expect(one.pagination).toEqual({ page: 2, limit: 1, total: 4, totalPages: 4 });
     expect(one.users).toHaveLength(1);
     const all = await (await get(apiBusinesses, "/api/admin/businesses?limit=100")).json();
     expect(all.businesses).toHaveLength(23);
@@ -126,7 +132,7 @@ describe("the lists", () => {
     const text = await response.text();
     expect(text).not.toMatch(/passwordHash|password_hash|scrypt\$|stripeCustomerId/);
     const body = JSON.parse(text);
-    expect(body.users.map((u: { id: number }) => u.id)).toEqual([admin.id, user.id, owner.id]);
+    expect(body.users.map((u: { id: number }) => u.id)).toEqual([admin.id, clerk.id, user.id, owner.id]);
     expect(body.users[0]).toEqual({
       id: admin.id, username: admin.username, email: admin.email, firstName: "Test", lastName: "User", isAdmin: true, role: "admin", createdAt: admin.createdAt.toISOString(),
     });

@@ -70,7 +70,7 @@ type Case = () => Promise<Request>;
 type Cases = Record<string, Partial<Record<number, Case>>>;
 
 let double: StripeDouble;
-let admin: { id: number };
+let admin: { id: number; username: string };
 
 const get = (url: string, user?: { id: number } | null) => makeRequest(url, { user });
 const json = (method: string, url: string, user: { id: number } | null, body: unknown, headers?: Record<string, string>) =>
@@ -137,6 +137,23 @@ const staffOnly = (url: string): Partial<Record<number, Case>> => ({
   401: () => get(url, null),
   403: async () => get(url, await createUser()),
 });
+
+const staffList = (url: string): Partial<Record<number, Case>> => ({
+  ...staffOnly(url),
+  200: () => get(`${url}?page=1&limit=5`, clerk),
+  400: () => get(`${url}?page=0`, clerk),
+});
+
+/** A closed remittance statement holding one new payment: its id. */
+async function closedRemittance() {
+  const { closePeriod } = await import("~/models/remittance.server");
+  const { townDate } = await import("~/lib/tax-year");
+  const { now } = await import("~/utils/clock.server");
+  createReceipt(createBusiness({ name: `Contract Remittance ${unique()} LLC` }).id, { amount: 150_00 });
+  const today = townDate(now());
+  const statement = await closePeriod(admin, { from: today, to: today, remittedOn: today, reference: `ACH ${unique()}` });
+  return statement.id!;
+}
 
 /** A letter batch of one new business, made through the API by a clerk. */
 async function letterBatch() {
@@ -373,14 +390,35 @@ const CASES: Cases = {
   "GET /api/user/export/businesses": signedInOnly("/api/user/export/businesses"),
   "GET /api/user/export/payments": signedInOnly("/api/user/export/payments"),
   "GET /api/admin/users": adminList("/api/admin/users"),
-  "GET /api/admin/businesses": adminList("/api/admin/businesses"),
-  "GET /api/admin/businesses/claimed": adminList("/api/admin/businesses/claimed"),
-  "GET /api/admin/payments": adminList("/api/admin/payments"),
+  "GET /api/admin/businesses": staffList("/api/admin/businesses"),
+  "GET /api/admin/businesses/claimed": staffList("/api/admin/businesses/claimed"),
+  "GET /api/admin/payments": staffList("/api/admin/payments"),
   "GET /api/admin/drivers-licenses": adminOnly("/api/admin/drivers-licenses"),
-  "GET /api/admin/reports/businesses": adminOnly("/api/admin/reports/businesses"),
-  "GET /api/admin/reports/payments": adminOnly("/api/admin/reports/payments"),
-  "GET /api/admin/reports/tax-years": adminOnly("/api/admin/reports/tax-years"),
-  "GET /api/admin/reports/delinquent": adminOnly("/api/admin/reports/delinquent"),
+  "GET /api/admin/reports/businesses": staffOnly("/api/admin/reports/businesses"),
+  "GET /api/admin/reports/payments": staffOnly("/api/admin/reports/payments"),
+  "GET /api/admin/reports/tax-years": staffOnly("/api/admin/reports/tax-years"),
+  "GET /api/admin/reports/delinquent": staffOnly("/api/admin/reports/delinquent"),
+  "GET /api/admin/remittance": {
+    ...staffOnly("/api/admin/remittance?from=2026-11-01&to=2026-11-30"),
+    400: () => get("/api/admin/remittance?from=2026-11-30&to=2026-11-01", clerk),
+  },
+  "GET /api/admin/remittances": {
+    ...staffOnly("/api/admin/remittances"),
+    200: async () => (await closedRemittance(), get("/api/admin/remittances", clerk)),
+  },
+  "GET /api/admin/remittances/{id}": {
+    200: async () => get(`/api/admin/remittances/${await closedRemittance()}`, clerk),
+    400: () => get("/api/admin/remittances/1?format=xml", clerk),
+    401: () => get("/api/admin/remittances/1", null),
+    403: async () => get("/api/admin/remittances/1", await createUser()),
+    404: () => get(`/api/admin/remittances/${MISSING_ID}`, clerk),
+  },
+  "GET /api/admin/remittances/{id}/businesses.csv": {
+    200: async () => get(`/api/admin/remittances/${await closedRemittance()}/businesses.csv`, clerk),
+    401: () => get("/api/admin/remittances/1/businesses.csv", null),
+    403: async () => get("/api/admin/remittances/1/businesses.csv", await createUser()),
+    404: () => get(`/api/admin/remittances/${MISSING_ID}/businesses.csv`, clerk),
+  },
   "POST /api/admin/letter-batches": {
     201: () => {
       const name = `Contract Letters ${unique()} LLC`;

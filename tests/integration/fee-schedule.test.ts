@@ -2,7 +2,10 @@
  * The town's fee schedule per fiscal year (issue 21): an admin edits next year's, a new year copies
  * the last one, a year with receipts sold is frozen, and what a receipt costs follows it.
  */
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
 import { defaultSchedule } from "~/lib/tax-year";
 import { getSchedule, getScheduleWithSource, saveSchedule, ScheduleLockedError } from "~/models/fee-schedule.server";
 import * as page from "~/routes/admin_.fee-schedule";
@@ -53,6 +56,11 @@ describe("the fee schedule", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/fee-schedule?year=2061");
     expect(getSchedule(2061)).toMatchObject({ baseCents: 120_00, perEmployeeCents: 6_00, perVehicleCents: 12_50, neverReceiptedPenaltyApplies: true });
+    // Audited, with the values before (the copied defaults) and after.
+    const [audit] = getDb().select().from(auditLog).where(and(eq(auditLog.action, "fee_schedule.save"), eq(auditLog.entityId, 2061))).all();
+    expect(audit).toMatchObject({ actorId: admin.id, actorUsername: admin.username, entityType: "fee_schedule" });
+    expect(JSON.parse(audit.before!)).toMatchObject({ source: "copied", baseCents: 110_00 });
+    expect(JSON.parse(audit.after!)).toMatchObject({ fiscalYear: 2061, baseCents: 120_00, perEmployeeCents: 6_00 });
     const shown = await (await callRoute(page.loader, await makeRequest("/admin/fee-schedule?year=2061", { user: admin }))).json();
     expect(shown).toMatchObject({ name: "FY2061", source: "stored", locked: false, defaults: { base: "120.00", perVehicle: "12.50" } });
 

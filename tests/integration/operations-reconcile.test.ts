@@ -132,3 +132,58 @@ it("kill -9 between Stripe's success and the record: the restart records it once
   });
   expect(again.status).toBe(409);
 }, 90_000);
+
+it("kill -9 between Stripe's refund and the record: the restart completes it once (same key); the webhook's retry changes nothing", async () => {
+  const admin = await createUser({ isAdmin: true, role: "admin" });
+  const before = paymentsInDb();
+  expect(before).toHaveLength(1);
+  const payment = before[0];
+  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill("SIGTERM");
+  await Promise.all(servers.map((s) => s.exited));
+
+  const third = await startProdServer({ dir, env: { ...stripeEnv(), FAULT_POINTS: "refund.after-stripe", STRIPE_RECONCILE_ON_START: "0" } });
+  servers.push(third);
+  double.setWebhookUrl(`${third.url}/api/stripe/webhook`);
+  const login = await fetch(`${third.url}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: admin.username, password: TEST_PASSWORD }),
+  });
+  const cookie = login.headers.get("set-cookie")!.split(";")[0];
+  // The administrator's refund form (no JavaScript): Stripe refunds, then the server dies.
+  const sent = await fetch(`${third.url}/admin/businesses/${businessId}`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "refund", paymentId: String(payment.id), amount: "12.00", reason: "Counted one vehicle too many" }),
+    redirect: "manual",
+  }).catch((error: unknown) => error);
+  expect(sent).toBeInstanceOf(Error);
+  expect(await third.exited).toEqual({ code: null, signal: "SIGKILL" });
+  expect([...double.state.refunds.values()].map((r) => r.amount)).toEqual([12_00]);
+  const rows = () => {
+    const db = new Database(path.join(dir, "app.db"), { readonly: true });
+    try {
+      return {
+        refunds: db.prepare("SELECT status, amount, stripe_refund_id AS stripeId FROM refunds").all(),
+        refunded: (db.prepare("SELECT refunded_cents AS c FROM payments WHERE id = ?").get(payment.id) as { c: number }).c,
+        audits: (db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'payment.refund'").get() as { n: number }).n,
+      };
+    } finally {
+      db.close();
+    }
+  };
+  expect(rows()).toMatchObject({ refunds: [{ status: "pending", amount: 12_00, stripeId: null }], refunded: 0, audits: 0 });
+
+  // Restart: reconciliation sends the pending refund again with its key; Stripe answers the same refund.
+  const fourth = await startProdServer({ dir, env: stripeEnv() });
+  servers.push(fourth);
+  double.setWebhookUrl(`${fourth.url}/api/stripe/webhook`);
+  const end = Date.now() + 20_000;
+  while (rows().refunded === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+  const stripeRefund = [...double.state.refunds.values()];
+  expect(stripeRefund).toHaveLength(1);
+  expect(rows()).toEqual({ refunds: [{ status: "succeeded", amount: 12_00, stripeId: stripeRefund[0].id }], refunded: 12_00, audits: 1 });
+  await double.retryNow();
+  await double.flushWebhooks();
+  expect(rows()).toEqual({ refunds: [{ status: "succeeded", amount: 12_00, stripeId: stripeRefund[0].id }], refunded: 12_00, audits: 1 });
+}, 90_000);

@@ -18,6 +18,9 @@ import {
   AdminUser,
   AuditEntry,
   Charge,
+  RemittanceReport,
+  RemittanceStatement,
+  RemittanceSummary,
   LetterBatch,
   UnansweredLetter,
   BusinessList,
@@ -78,6 +81,7 @@ export const TAGS = {
   Exports: "The signed-in user's CSV downloads.",
   Administration: "The town's administrators: lists and reports (administrators only).",
   Letters: "Claim letters, their tracking and the audit log (the town's staff: administrators and clerks).",
+  Remittance: "What was collected for the town, and the closed remittance statements (the town's staff).",
   Stripe: "Called by Stripe, not by browsers.",
   Contract: "This document.",
 } as const;
@@ -172,6 +176,8 @@ const samplePaymentFields = {
   receiptUrl: "https://pay.stripe.com/receipts/example",
   kind: "btr",
   fiscalYear: "2025-2026",
+  method: "card",
+  refundedCents: 0,
   createdAt: "2026-02-03T10:05:00.000Z",
 };
 const sampleCharge = {
@@ -191,6 +197,29 @@ const sampleCharge = {
   totalCents: 13500,
 };
 const samplePagination = { page: 1, limit: 10, total: 2, totalPages: 1 };
+const sampleRemittanceLine = {
+  kind: "payment",
+  paymentId: 7,
+  refundId: null,
+  date: "2026-11-16",
+  late: false,
+  receiptNumber: "2027-000123",
+  businessId: 3,
+  businessName: "Gulfstream Logistics LLC",
+  documentNumber: "L24000000003",
+  fiscalYear: "2026-2027",
+  method: "card",
+  reference: "pi_3Q0example",
+  taxCents: 15000,
+  penaltyCents: 0,
+  grossCents: 15000,
+  feeCents: 465,
+  refundCents: 0,
+  netCents: 14535,
+  remittanceId: null as number | null,
+  adjustsRemittanceId: null,
+  reason: null,
+};
 
 // ---- the endpoints --------------------------------------------------------------------------
 
@@ -717,7 +746,7 @@ export const ENDPOINTS: Endpoint[] = [
       tag: "Administration",
       summary,
       description: "By id; with name or doc, a registry search (exact and leading matches first).",
-      auth: "admin",
+      auth: "staff",
       query: adminBusinessQuery,
       examplePath: `${path}?page=1&limit=10`,
       responses: {
@@ -732,7 +761,7 @@ export const ENDPOINTS: Endpoint[] = [
         },
         400: badPaging,
         401: signedOut,
-        403: notAdmin,
+        403: notStaff,
       },
     }),
   ),
@@ -742,7 +771,7 @@ export const ENDPOINTS: Endpoint[] = [
     operationId: "adminListPayments",
     tag: "Administration",
     summary: "All payments",
-    auth: "admin",
+    auth: "staff",
     query: adminPaging,
     examplePath: "/api/admin/payments?page=1&limit=10",
     responses: {
@@ -758,7 +787,7 @@ export const ENDPOINTS: Endpoint[] = [
       },
       400: badPaging,
       401: signedOut,
-      403: notAdmin,
+      403: notStaff,
     },
   },
   {
@@ -802,12 +831,12 @@ export const ENDPOINTS: Endpoint[] = [
       tag: "Administration",
       summary: `${summary}, as CSV`,
       description: "Streamed row by row: fine at any size.",
-      auth: "admin",
+      auth: "staff",
       ...(query ? { query } : {}),
       responses: {
         200: { description: `CSV, downloaded as ${what.replace("-", "_")}.csv`, csv: { filename: `${what.replace("-", "_")}.csv` } },
         401: signedOut,
-        403: notAdmin,
+        403: notStaff,
       },
     }),
   ),
@@ -1031,6 +1060,142 @@ export const ENDPOINTS: Endpoint[] = [
         description: "The OpenAPI document",
         schema: z.object({ openapi: z.string().startsWith("3.1"), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) }).loose(),
       },
+    },
+  },
+
+  // Remittance (staff)
+  {
+    method: "GET",
+    path: "/api/admin/remittance",
+    operationId: "remittanceReport",
+    tag: "Remittance",
+    summary: "Payments and refunds of a period, with their totals",
+    description:
+      "Every payment and refund dated in the period (the town's days, inclusive), each with the closed statement that carries it (null: not remitted yet), " +
+      "and the totals gross / card fees / refunds / net. Without from and to: the period the Remittance page proposes (the month of the oldest line not remitted). " +
+      "With format=csv the same lines are a CSV file (remittance-{from}-{to}.csv) instead of JSON.",
+    auth: "staff",
+    query: z.object({
+      from: z.iso.date().optional().describe("First day, YYYY-MM-DD"),
+      to: z.iso.date().optional().describe("Last day, YYYY-MM-DD"),
+      format: z.enum(["json", "csv"]).optional().describe("json (default) or csv"),
+    }),
+    examplePath: "/api/admin/remittance?from=2026-11-01&to=2026-11-30",
+    responses: {
+      200: {
+        description: "The lines and totals",
+        schema: RemittanceReport,
+        example: {
+          period: { from: "2026-11-01", to: "2026-11-30" },
+          lines: [sampleRemittanceLine],
+          totals: { paymentCount: 1, refundCount: 0, grossCents: 15000, feeCents: 465, refundCents: 0, netCents: 14535 },
+        },
+      },
+      400: error("A day is not a date, or the last is before the first", "Invalid period", { to: ["The last day must not be before the first"] }),
+      401: signedOut,
+      403: notStaff,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/remittances",
+    operationId: "listRemittances",
+    tag: "Remittance",
+    summary: "The closed remittance statements, newest first",
+    auth: "staff",
+    responses: {
+      200: {
+        description: "Each closed period with its totals as closed",
+        schema: z.object({ remittances: z.array(RemittanceSummary) }),
+        example: {
+          remittances: [
+            {
+              id: 3,
+              periodFrom: "2026-11-01",
+              periodTo: "2026-11-30",
+              remittedOn: "2026-12-02",
+              reference: "ACH 20261202-01",
+              closedBy: 1,
+              paymentCount: 1,
+              refundCount: 0,
+              grossCents: 15000,
+              feeCents: 465,
+              refundCents: 0,
+              netCents: 14535,
+              createdAt: "2026-12-02T15:00:00.000Z",
+            },
+          ],
+        },
+      },
+      401: signedOut,
+      403: notStaff,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/remittances/{id}",
+    operationId: "getRemittance",
+    tag: "Remittance",
+    summary: "One closed statement, as it was closed",
+    description:
+      "Its lines (payments, and refunds: a refund of a payment remitted earlier is an adjustment), totals, and the business data the town receives. " +
+      "With format=csv the lines as CSV (remittance-{id}.csv); with format=pdf the statement as a PDF (remittance-{id}.pdf).",
+    auth: "staff",
+    pathParams: idParam("id", "Statement id"),
+    query: z.object({ format: z.enum(["json", "csv", "pdf"]).optional().describe("json (default), csv or pdf") }),
+    examplePath: "/api/admin/remittances/3",
+    responses: {
+      200: {
+        description: "The statement",
+        schema: RemittanceStatement,
+        example: {
+          id: 3,
+          period: { from: "2026-11-01", to: "2026-11-30" },
+          remittedOn: "2026-12-02",
+          reference: "ACH 20261202-01",
+          closedAt: "2026-12-02T15:00:00.000Z",
+          lines: [{ ...sampleRemittanceLine, remittanceId: 3 }],
+          totals: { paymentCount: 1, refundCount: 0, grossCents: 15000, feeCents: 465, refundCents: 0, netCents: 14535 },
+          businesses: [
+            {
+              id: 3,
+              name: "Gulfstream Logistics LLC",
+              documentNumber: "L24000000003",
+              address: "3200 SW 52nd Ave",
+              city: "Pembroke Park",
+              zip: "33023",
+              filingType: "FLAL",
+              status: "ACTIVE",
+              isClaimed: true,
+              ownerName: "Demo Owner",
+              ownerEmail: "demo@example.com",
+              employeeCount: 4,
+              vehicleCount: 3,
+            },
+          ],
+        },
+      },
+      400: error("format is not json, csv or pdf", "format must be json, csv or pdf"),
+      401: signedOut,
+      403: notStaff,
+      404: error("No such statement", "Statement not found"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/remittances/{id}/businesses.csv",
+    operationId: "downloadRemittanceBusinesses",
+    tag: "Remittance",
+    summary: "The business data of a closed statement, as CSV",
+    description: "Each business with a line in the statement: name, document number, address, owner, employees and vehicles.",
+    auth: "staff",
+    pathParams: idParam("id", "Statement id"),
+    examplePath: "/api/admin/remittances/3/businesses.csv",
+    responses: {
+      200: { description: "CSV, downloaded as remittance-{id}-businesses.csv", csv: { filename: "remittance-{id}-businesses.csv" } },
+      401: signedOut,
+      403: notStaff,
+      404: error("No such statement", "Statement not found"),
     },
   },
 ];

@@ -172,6 +172,10 @@ export const BusinessSuggestion = z.object({ id, name: z.string(), documentNumbe
 
 export const SuggestionList = z.object({ businesses: z.array(BusinessSuggestion) });
 
+const paymentMethod = z
+  .enum(["card", "cash", "check", "card_elsewhere"])
+  .describe("card: online through Stripe; cash, check, card_elsewhere: at the town's counter");
+
 const paymentFields = {
   id,
   userId: id.nullable().describe("null once the payer deleted their account"),
@@ -183,6 +187,8 @@ const paymentFields = {
   receiptUrl: nullableText,
   kind: z.enum(["btr", "renewal"]),
   fiscalYear: z.string().describe("The BTR year the payment covers, e.g. 2026-2027 (October 1 to September 30)"),
+  method: paymentMethod,
+  refundedCents: cents.describe("Refunded so far; when it equals amount the receipt is void"),
   createdAt: timestamp,
 };
 
@@ -220,7 +226,9 @@ export const AdminPayment = z.object({
   description: z.string(),
   kind: z.enum(["btr", "renewal"]),
   fiscalYear: z.string(),
-  stripePaymentId: z.string(),
+  stripePaymentId: z.string().describe("The Stripe PaymentIntent or invoice id; counter:<key> for a payment at the counter"),
+  method: paymentMethod,
+  refundedCents: cents.describe("Refunded so far"),
   createdAt: timestamp,
 });
 
@@ -316,6 +324,90 @@ export const AuditEntry = z.object({
   after: z.unknown().describe("The changed values after (any JSON value, as the action records it); null when there is no after"),
 });
 
+const remittanceTotals = z.object({
+  paymentCount: z.number().int().min(0),
+  refundCount: z.number().int().min(0),
+  grossCents: cents.describe("Payments collected"),
+  feeCents: cents.describe("Stripe's card processing fees (from its balance transactions); 0 at the counter"),
+  refundCents: cents.describe("Refunds made"),
+  netCents: cents.describe("gross - fees - refunds: what the town receives"),
+});
+
+/** One line of a remittance statement: a payment, or a refund (an adjustment when its payment was remitted earlier). */
+export const RemittanceLine = z.object({
+  kind: z.enum(["payment", "refund"]),
+  paymentId: id,
+  refundId: id.nullable(),
+  date: z.iso.date().describe("The town's day (America/New_York) of the payment or refund"),
+  late: z.boolean().describe("Dated before the period: arrived after an earlier period was closed, so carried by this one"),
+  receiptNumber: nullableText,
+  businessId: id,
+  businessName: z.string(),
+  documentNumber: z.string(),
+  fiscalYear: z.string(),
+  method: paymentMethod,
+  reference: z.string().describe("Stripe id (PaymentIntent, invoice or refund), or counter:<key>"),
+  taxCents: cents,
+  penaltyCents: cents,
+  grossCents: cents,
+  feeCents: cents,
+  refundCents: cents,
+  netCents: cents.describe("gross - fee - refund (negative for a refund)"),
+  remittanceId: id.nullable().describe("The closed statement that carries the line; null while not remitted"),
+  adjustsRemittanceId: id.nullable().describe("For a refund: the statement that carried the refunded payment"),
+  reason: nullableText.describe("A refund's reason"),
+});
+
+/** A closed remittance statement, with the business data the town receives. */
+export const RemittanceStatement = z.object({
+  id,
+  period: z.object({ from: z.iso.date(), to: z.iso.date() }),
+  remittedOn: z.iso.date(),
+  reference: z.string(),
+  closedAt: timestamp,
+  lines: z.array(RemittanceLine),
+  totals: remittanceTotals,
+  businesses: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      documentNumber: z.string(),
+      address: z.string(),
+      city: nullableText,
+      zip: nullableText,
+      filingType: z.string(),
+      status: z.string(),
+      isClaimed: z.boolean(),
+      ownerName: nullableText,
+      ownerEmail: nullableText,
+      employeeCount: z.number().int().nullable(),
+      vehicleCount: z.number().int().nullable(),
+    }),
+  ),
+});
+
+export const RemittanceReport = z.object({
+  period: z.object({ from: z.iso.date(), to: z.iso.date() }),
+  lines: z.array(RemittanceLine),
+  totals: remittanceTotals,
+});
+
+export const RemittanceSummary = z.object({
+  id,
+  periodFrom: z.iso.date(),
+  periodTo: z.iso.date(),
+  remittedOn: z.iso.date(),
+  reference: z.string(),
+  closedBy: id.nullable(),
+  paymentCount: z.number().int().min(0),
+  refundCount: z.number().int().min(0),
+  grossCents: cents,
+  feeCents: cents,
+  refundCents: cents,
+  netCents: cents,
+  createdAt: timestamp,
+});
+
 /** Shared schemas, published under these names in components/schemas. */
 export const RESPONSE_COMPONENTS = {
   ErrorBody,
@@ -340,4 +432,8 @@ export const RESPONSE_COMPONENTS = {
   LetterBatch,
   UnansweredLetter,
   AuditEntry,
+  RemittanceLine,
+  RemittanceStatement,
+  RemittanceReport,
+  RemittanceSummary,
 } satisfies Record<string, z.ZodType>;

@@ -10,9 +10,10 @@ import { UNCLAIMED } from "~/models/business.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { freshCode, liveCodes } from "~/models/verification-code.server";
 
+/** A refused operation, with the HTTP status it maps to (502: Stripe could not be reached). */
 export class OperationError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409,
+    readonly status: 400 | 404 | 409 | 502,
     message: string,
   ) {
     super(message);

@@ -19,6 +19,8 @@ export type AdminPayment = {
   kind: string;
   fiscalYear: string;
   stripePaymentId: string;
+  method: string;
+  refundedCents: number;
   createdAt: Date;
 };
 

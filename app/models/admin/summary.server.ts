@@ -1,9 +1,10 @@
 /** The admin dashboard's summary figures, counted through indexes. */
-import { and, count, eq, gt, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments } from "~/db/schema";
 import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
 import { fiscalYearOf } from "~/lib/tax-year";
+import { receiptHeld } from "~/models/receipt.server";
 import { now as clockNow } from "~/utils/clock.server";
 
 export type AdminSummary = {
@@ -29,7 +30,7 @@ export function getAdminSummary(now = clockNow()): AdminSummary {
     .get();
   const { from, to } = fiscalYearRange(now);
   const revenue = db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amount}), 0)` })
+    .select({ cents: sql<number>`coalesce(sum(${payments.amount} - ${payments.refundedCents}), 0)` })
     .from(payments)
     .where(and(gte(payments.createdAt, from), lt(payments.createdAt, to)))
     .get();
@@ -37,7 +38,7 @@ export function getAdminSummary(now = clockNow()): AdminSummary {
   const paid = db
     .select({ n: sql<number>`count(distinct ${payments.businessId})` })
     .from(payments)
-    .where(and(eq(payments.taxYear, fiscalYearOf(now)), isNotNull(payments.receiptNumber)))
+    .where(and(eq(payments.taxYear, fiscalYearOf(now)), receiptHeld()))
     .get();
   return {
     businesses: total,

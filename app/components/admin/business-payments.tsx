@@ -1,0 +1,116 @@
+import { Form } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { ErrorList, inputClass } from "~/components/ui/form-field";
+import { formatCents } from "~/lib/fee";
+import { PAYMENT_METHOD_LABELS } from "~/lib/schemas/payment-ops";
+
+export type AdminPaymentRow = {
+  id: number;
+  receiptNumber: string | null;
+  fiscalYear: string;
+  amount: number;
+  refundedCents: number;
+  refundableCents: number;
+  method: string;
+  checkNumber: string | null;
+  paidOn: string;
+  /** The remittance statement that carried it to the town, once a period is closed. */
+  remittanceId: number | null;
+  refunds: { id: number; amount: number; reason: string; status: string; on: string }[];
+};
+
+const refundStatus: Record<string, string> = { pending: "pending at Stripe", succeeded: "refunded", failed: "refused by Stripe" };
+
+/**
+ * A business's payments for the town's staff: receipt, method, refunds; an administrator can
+ * refund what is left of each (a plain form per payment, so it works without JavaScript).
+ */
+export function BusinessPayments({
+  payments,
+  canRefund,
+  errors,
+}: {
+  payments: AdminPaymentRow[];
+  canRefund: boolean;
+  /** Field errors of the refund form that was sent, with its payment's id. */
+  errors: { paymentId: number; fieldErrors: Record<string, string[] | undefined> } | null;
+}) {
+  if (payments.length === 0) return <p className="mt-2 text-sm">No payments yet.</p>;
+  return (
+    <ul className="mt-3 space-y-4">
+      {payments.map((p) => {
+        const fieldErrors = errors?.paymentId === p.id ? errors.fieldErrors : {};
+        return (
+          <li key={p.id} className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700" data-testid={`payment-${p.id}`}>
+            <p>
+              <a href={`/receipt/${p.id}`} className="font-medium text-primary-700 underline dark:text-primary-100">
+                Receipt {p.receiptNumber ?? `#${p.id}`}
+              </a>{" "}
+              · {p.fiscalYear} · {formatCents(p.amount)} · {PAYMENT_METHOD_LABELS[p.method] ?? p.method}
+              {p.checkNumber ? ` no. ${p.checkNumber}` : ""} · paid {p.paidOn}
+              {p.remittanceId ? (
+                <>
+                  {" · "}
+                  <a href={`/admin/remittance/${p.remittanceId}`} className="text-primary-700 underline dark:text-primary-100">
+                    remitted in statement #{p.remittanceId}
+                  </a>
+                </>
+              ) : (
+                " · not remitted yet"
+              )}
+            </p>
+            {p.refunds.length ? (
+              <ul className="mt-1 list-disc pl-5">
+                {p.refunds.map((r) => (
+                  <li key={r.id}>
+                    {formatCents(r.amount)} {refundStatus[r.status] ?? r.status} on {r.on}: {r.reason}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {p.refundedCents >= p.amount ? <p className="mt-1 font-medium text-red-800 dark:text-red-300">Refunded in full: the receipt is void.</p> : null}
+            {canRefund && p.refundableCents > 0 ? (
+              // Keyed by what is left: after a refund the form starts over with the new amount (with JavaScript the page is not reloaded).
+              <Form key={p.refundableCents} method="post" className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+                <input type="hidden" name="intent" value="refund" />
+                <input type="hidden" name="paymentId" value={p.id} />
+                <div>
+                  <label htmlFor={`refund-amount-${p.id}`} className="mb-1 block font-medium">
+                    Refund amount ($)
+                  </label>
+                  <input
+                    id={`refund-amount-${p.id}`}
+                    name="amount"
+                    inputMode="decimal"
+                    defaultValue={(p.refundableCents / 100).toFixed(2)}
+                    className={inputClass}
+                    aria-invalid={fieldErrors.amount ? true : undefined}
+                    aria-describedby={`refund-amount-${p.id}-errors`}
+                  />
+                  <ErrorList id={`refund-amount-${p.id}-errors`} errors={fieldErrors.amount} />
+                </div>
+                <div>
+                  <label htmlFor={`refund-reason-${p.id}`} className="mb-1 block font-medium">
+                    Reason
+                  </label>
+                  <input
+                    id={`refund-reason-${p.id}`}
+                    name="reason"
+                    maxLength={300}
+                    className={inputClass}
+                    aria-invalid={fieldErrors.reason ? true : undefined}
+                    aria-describedby={`refund-reason-${p.id}-errors`}
+                  />
+                  <ErrorList id={`refund-reason-${p.id}-errors`} errors={fieldErrors.reason} />
+                </div>
+                <Button type="submit" variant="destructive">
+                  Refund
+                </Button>
+              </Form>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

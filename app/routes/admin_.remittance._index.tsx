@@ -1,0 +1,144 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ActionError, AdminPage, AdminSection, adminLinkClass as linkClass } from "~/components/admin/admin-page";
+import { cellClass, DataTable } from "~/components/admin/data-table";
+import { StatementLines, StatementTotals } from "~/components/admin/statement-view";
+import { Button } from "~/components/ui/button";
+import { FilterForm, FilterInput } from "~/components/admin/filter-form";
+import { ErrorList } from "~/components/ui/form-field";
+import { formatCents } from "~/lib/fee";
+import { roleOf } from "~/lib/roles";
+import { ClosePeriodSchema, RemittancePeriodSchema } from "~/lib/schemas/payment-ops";
+import { longDate } from "~/lib/tax-year";
+import { OperationError } from "~/models/admin/operations.server";
+import { closePeriod, listRemittances, openStatement, proposedPeriod, townToday } from "~/models/remittance.server";
+import { fieldErrorsOf } from "~/utils/http";
+import { requireAdmin, requireStaff } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Remittance | Admin | Florida Business Registry" }];
+
+/** Staff see what is to be remitted for a period (a month by default) and the closed statements. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  const params = new URL(request.url).searchParams;
+  const asked = params.has("from") || params.has("to");
+  const parsed = asked ? RemittancePeriodSchema.safeParse({ from: params.get("from") ?? undefined, to: params.get("to") ?? undefined }) : null;
+  const period = parsed?.success ? parsed.data : proposedPeriod();
+  const statement = openStatement(period);
+  const body = {
+    isAdmin: roleOf(user) === "admin",
+    today: townToday(),
+    period,
+    periodErrors: parsed && !parsed.success ? fieldErrorsOf(parsed.error) : {},
+    statement,
+    closed: listRemittances().map((r) => ({
+      id: r.id,
+      from: r.periodFrom,
+      to: r.periodTo,
+      remittedOn: r.remittedOn,
+      reference: r.reference,
+      netCents: r.netCents,
+      paymentCount: r.paymentCount,
+    })),
+  };
+  return data(body, { status: parsed && !parsed.success ? 400 : 200 });
+}
+
+/** Closing a period is an administrator's act (a clerk gets 403). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = ClosePeriodSchema.safeParse({
+    from: form.get("from") ?? undefined,
+    to: form.get("to") ?? undefined,
+    remittedOn: form.get("remittedOn") ?? undefined,
+    reference: form.get("reference") ?? undefined,
+  });
+  if (!parsed.success) return data({ error: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+  try {
+    const statement = await closePeriod(user, parsed.data);
+    return redirectWithToast(`/admin/remittance/${statement.id}`, {
+      title: "Period closed",
+      description: `Statement #${statement.id}: ${formatCents(statement.totals.netCents)} net to the town.`,
+    });
+  } catch (error) {
+    if (error instanceof OperationError) return data({ error: error.message, fieldErrors: {} }, { status: error.status });
+    throw error;
+  }
+}
+
+
+export default function Remittance() {
+  const { isAdmin, today, period, periodErrors, statement, closed } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
+  const pe: Record<string, string[] | undefined> = periodErrors;
+  return (
+    <AdminPage
+      back={{ to: "/admin", label: "Admin Dashboard" }}
+      title="Remittance to the town"
+      lead="What was collected for the town and not remitted yet, up to the period's last day. Closing a period keeps its statement for good; a payment or refund that arrives later is carried by the next statement."
+    >
+      <FilterForm label="Period" className="mt-6 flex flex-wrap items-end gap-3 text-sm">
+        <FilterInput id="from" name="from" type="date" label="First day" defaultValue={period.from} errors={pe.from ?? []} />
+        <FilterInput id="to" name="to" type="date" label="Last day" defaultValue={period.to} errors={pe.to ?? []} />
+        <Button type="submit" variant="outline">
+          Show
+        </Button>
+        <a href={`/api/admin/remittance?from=${period.from}&to=${period.to}&format=csv`} className={linkClass} download>
+          Collected in this period (CSV)
+        </a>
+      </FilterForm>
+
+      <AdminSection id="open" title={`To remit: ${longDate(period.from)} to ${longDate(period.to)}`} className="mt-8">
+        <StatementTotals totals={statement.totals} />
+        <StatementLines lines={statement.lines} caption="Payments and refunds to remit" />
+      </AdminSection>
+
+      {/* Shown even when the lines are gone (another administrator closed the period meanwhile). */}
+      <ActionError error={actionData?.error} />
+      {isAdmin && statement.lines.length > 0 ? (
+        <AdminSection id="close" title="Close the period" className="mt-8">
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3 text-sm">
+            <input type="hidden" name="from" value={period.from} />
+            <input type="hidden" name="to" value={period.to} />
+            <FilterInput id="remittedOn" name="remittedOn" type="date" label="Money sent to the town on" defaultValue={today} errors={errors.remittedOn ?? []} />
+            <FilterInput id="reference" name="reference" label="Transfer reference" maxLength={100} errors={errors.reference ?? []} />
+            <Button type="submit">Close period and keep the statement</Button>
+          </Form>
+          <ErrorList errors={[...(errors.from ?? []), ...(errors.to ?? [])]} />
+        </AdminSection>
+      ) : null}
+
+      <AdminSection id="closed" title="Closed statements">
+        <DataTable
+          caption="Closed remittance statements"
+          headers={["Statement", "Period", "Remitted on", "Reference", "Payments", "Net"]}
+          rowCount={closed.length}
+          empty="No period has been closed yet."
+        >
+          {closed.map((r) => (
+            <tr key={r.id}>
+              <td className={cellClass}>
+                <Link to={`/admin/remittance/${r.id}`} className={linkClass}>
+                  #{r.id}
+                </Link>
+              </td>
+              <td className={cellClass}>
+                {r.from} to {r.to}
+              </td>
+              <td className={cellClass}>{r.remittedOn}</td>
+              <td className={cellClass}>{r.reference}</td>
+              <td className={cellClass}>{r.paymentCount}</td>
+              <td className={cellClass}>{formatCents(r.netCents)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </AdminSection>
+    </AdminPage>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { closedStatement } from "~/models/remittance.server";
+import { apiError, requireApiId } from "~/utils/http";
+import { statementCsvResponse, statementPdfResponse } from "~/utils/remittance.server";
+import { requireApiStaff } from "~/utils/session.server";
+
+/** GET /api/admin/remittances/{id}[?format=csv|pdf]: a closed statement, as it was closed. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiStaff(request);
+  const id = requireApiId(params.id, "Statement not found");
+  const format = new URL(request.url).searchParams.get("format") ?? "json";
+  if (!["json", "csv", "pdf"].includes(format)) return apiError(400, "format must be json, csv or pdf");
+  const statement = closedStatement(id);
+  if (!statement) return apiError(404, "Statement not found");
+  if (format === "csv") return statementCsvResponse(statement.lines, `remittance-${id}.csv`);
+  if (format === "pdf") return statementPdfResponse(statement, `remittance-${id}.pdf`);
+  return Response.json(statement);
+}
