@@ -3,10 +3,12 @@
  * that queue mail come before `send-mail`. Other features add their job here (one line each).
  */
 import type { Job } from "./registry.server";
+import { registryImportJob } from "./registry-import.server";
 import { remindersJob } from "./reminders.server";
 import { sendMailJob } from "./send-mail.server";
 
 export const jobs: Job[] = [
+  registryImportJob,
   remindersJob,
   // Jobs that queue mail go above this line.
   sendMailJob,

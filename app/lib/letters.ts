@@ -32,12 +32,21 @@ export type AddressFields = {
   city: string | null;
   state: string | null;
   zip: string | null;
+  /** The state's mailing address (registry import); absent or empty: the principal address serves. */
+  mailAddress1?: string | null;
+  mailAddress2?: string | null;
+  mailCity?: string | null;
+  mailState?: string | null;
+  mailZip?: string | null;
 };
 
 /**
- * The address a letter goes to. The registry has only the principal address today; when the
- * mailing address columns arrive (registry import), switch here and only here.
+ * The address a letter goes to: the mailing address the business gave the state when it has a
+ * usable one (a street line and a city), else its principal address.
  */
 export function letterAddress(b: AddressFields): { line1: string; line2: string; city: string; state: string; zip: string } {
+  if (b.mailAddress1?.trim() && b.mailCity?.trim()) {
+    return { line1: b.mailAddress1, line2: b.mailAddress2 ?? "", city: b.mailCity, state: b.mailState ?? "", zip: b.mailZip ?? "" };
+  }
   return { line1: b.address1 ?? "", line2: b.address2 ?? "", city: b.city ?? "", state: b.state ?? "", zip: b.zip ?? "" };
 }

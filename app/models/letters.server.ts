@@ -198,6 +198,11 @@ const letterSelect = {
   city: businesses.city,
   state: businesses.state,
   zip: businesses.zip,
+  mailAddress1: businesses.mailAddress1,
+  mailAddress2: businesses.mailAddress2,
+  mailCity: businesses.mailCity,
+  mailState: businesses.mailState,
+  mailZip: businesses.mailZip,
   verificationCode: businesses.verificationCode,
   isClaimed: businesses.isClaimed,
 };
@@ -351,12 +356,18 @@ export function unansweredLetters(days: number, now = new Date(), batchId?: numb
     city: string | null;
     state: string | null;
     zip: string | null;
+    mailAddress1: string | null;
+    mailAddress2: string | null;
+    mailCity: string | null;
+    mailState: string | null;
+    mailZip: string | null;
     batch_id: number;
     letter_id: number;
     mailed_on: string;
     days: number;
   }>(sql`
     select b.id as business_id, b.name, b.document_number, b.address1, b.address2, b.city, b.state, b.zip,
+      b.mail_address1 as "mailAddress1", b.mail_address2 as "mailAddress2", b.mail_city as "mailCity", b.mail_state as "mailState", b.mail_zip as "mailZip",
       l.batch_id, l.id as letter_id, lb.mailed_on,
       cast(julianday(${today}) - julianday(lb.mailed_on) as integer) as days
     from letters l

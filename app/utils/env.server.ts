@@ -51,6 +51,8 @@ const EnvSchema = z
     MAIL_STORE_DIR: z.string().min(1).default("data/mail"),
     /** The server runs the scheduled jobs (app/jobs/) itself unless this is false. */
     JOBS_SCHEDULE: booleanString,
+    /** A folder the state's files are dropped into; the registry-import job imports what is new there. */
+    REGISTRY_DROP_DIR: z.string().trim().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

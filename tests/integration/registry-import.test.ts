@@ -13,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, openDatabase } from "~/db/client.server";
 import { formatCordataLine, type CordataInput } from "~/lib/cordata-writer";
 import { searchBusinesses } from "~/models/business-search.server";
+import { findJob } from "~/jobs/index.server";
+import { runAllJobs } from "~/jobs/registry.server";
 import { importPendingFiles, importRegistryFiles, NotCordataError } from "~/services/registry-import.server";
+import { resetEnvCache } from "~/utils/env.server";
 import { FULL_RECORD, writeCordata, writeZip } from "../support/cordata-files";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fbr-cordata-"));
@@ -260,6 +263,30 @@ describe("registry:import", { timeout: 120_000 }, () => {
     expect(one<{ name: string }>("SELECT name FROM businesses WHERE document_number = 'L24000001000'").name).toBe("ZIPPED ZERO RENAMED LLC");
     const second = await importPendingFiles(client(), drop, { reportDir });
     expect(second.every((s) => s.skipped)).toBe(true);
+  });
+
+  it("the scheduled registry-import job imports what is new in REGISTRY_DROP_DIR, once, and says so when unset", async () => {
+    const drop = path.join(dir, "job-drop");
+    fs.mkdirSync(drop);
+    const job = findJob("registry-import")!;
+    const ctx = { now: new Date(), log: () => {} };
+    delete process.env.REGISTRY_DROP_DIR;
+    resetEnvCache();
+    expect(await job.run(ctx)).toEqual({ skipped: "REGISTRY_DROP_DIR is not set" });
+
+    process.env.REGISTRY_DROP_DIR = drop;
+    resetEnvCache();
+    writeCordata(path.join(drop, "20261122c.txt"), [{ documentNumber: "L24000002000", name: "DROPPED DAILY LLC", status: "A", filingType: "FLAL" }]);
+    const before = version();
+    const [outcome] = await runAllJobs([job], { now: new Date() });
+    expect(outcome).toMatchObject({ status: "ran", result: { files: [{ file: "20261122c.txt", skipped: null, inserted: 1, updated: 0, rejected: 0 }] } });
+    expect(one<{ name: string }>("SELECT name FROM businesses WHERE document_number = 'L24000002000'").name).toBe("DROPPED DAILY LLC");
+    expect(version()).toBeGreaterThan(before); // the answer cache starts over
+    const [again] = await runAllJobs([job], { now: new Date() });
+    expect(again).toMatchObject({ status: "ran", result: { files: [{ file: "20261122c.txt", inserted: 0 }] } });
+    expect((again as { result: { files: { skipped: string | null }[] } }).result.files[0].skipped).toBeTruthy();
+    delete process.env.REGISTRY_DROP_DIR;
+    resetEnvCache();
   });
 });
 
