@@ -250,7 +250,7 @@ function rankedRows(client: Database.Database, name: NameTiers, doc: Where, offs
  */
 type SplitFilters = { tags: string[]; rest: Where; townCity: TownArea | null };
 
-function splitFilters(filters: SearchFilters): SplitFilters | null {
+function splitFilters(filters: SearchFilters, options: { narrowTown?: boolean } = {}): SplitFilters | null {
   const city = clean(filters.city);
   const area = city ? getTownArea() : null;
   const town = area && isTownCity(area, city) ? area : null;
@@ -260,9 +260,18 @@ function splitFilters(filters: SearchFilters): SplitFilters | null {
     status: clean(filters.status).toUpperCase(),
     claimed: filters.claimed,
   });
-  if (town) tags.unshift(`(${town.cities.flatMap((c) => filterTagTerms({ city: c })).join(" OR ")})`);
   const rest = filterClauses({ doc: filters.doc, person: filters.person, zip: filters.zip, address: filters.address, fei: filters.fei });
   if (!rest) return null;
+  if (town && options.narrowTown && tags.length) {
+    // With a name, the town (a few thousand rows) narrows enough: the other filters are checked
+    // on its rows instead of intersecting the long status and type lists inside the index.
+    const row = filterClauses({ type: filters.type, status: filters.status, claimed: filters.claimed });
+    if (!row) return null;
+    rest.clauses.push(...row.clauses);
+    rest.params.push(...row.params);
+    tags.length = 0;
+  }
+  if (town) tags.unshift(`(${town.cities.flatMap((c) => filterTagTerms({ city: c })).join(" OR ")})`);
   if (town && town.zips.length) {
     rest.clauses.push(`substr(b.zip, 1, 5) IN (${town.zips.map(() => "?").join(", ")})`);
     rest.params.push(...town.zips);
@@ -286,7 +295,7 @@ function nameSearch(
   page: PageWindow | ((total: number) => PageWindow),
   sortLimit = SORT_LIMIT,
 ) {
-  const split = splitFilters(filters);
+  const split = splitFilters(filters, { narrowTown: true });
   if (!split) return null;
   const name = nameTiers(nameText, split.tags);
   if (!name) return null;
@@ -420,14 +429,16 @@ export function uncachedSearch(
   const { total, capped } = cappedCount(client, "businesses b", where.clauses.join(" AND "), where.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
+  // The page's ids first (from the index alone when it covers the filters: a town's listing
+  // skips `offset` index entries, not table rows), then the ten cards.
   const rows =
     total === 0
       ? []
-      : (prepare(client, `SELECT ${CARD_COLUMNS} FROM businesses b${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
-          ...where.params,
-          limit,
-          offset,
-        ) as CardRow[]);
+      : (prepare(
+          client,
+          `WITH ids AS (SELECT b.id AS id FROM businesses b${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?)
+           SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ${order}`,
+        ).all(...where.params, limit, offset) as CardRow[]);
   return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
 }
 
