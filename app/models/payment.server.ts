@@ -24,6 +24,8 @@ import { getBusinessById, isOwner } from "~/models/business.server";
 import { getSchedule } from "~/models/fee-schedule.server";
 import { insertReceipt, receiptYears, standingOfBusiness, type BusinessStanding } from "~/models/receipt.server";
 import { queueReceipt } from "~/models/mail-events.server";
+import { paymentWithBusiness } from "~/models/payment-with-business.server";
+import { isStaff } from "~/lib/roles";
 import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { faultPoint } from "~/utils/fault-point.server";
@@ -536,15 +538,11 @@ export function getUserPaymentForBusiness(paymentId: number, userId: number, bus
 }
 
 /** The receipt, for its payer or an administrator only; undefined for anyone else. */
-export function getReceiptForViewer(paymentId: number, viewer: { id: number; isAdmin: boolean }) {
-  const row = getDb()
-    .select({ payment: payments, business: businesses })
-    .from(payments)
-    .innerJoin(businesses, eq(businesses.id, payments.businessId))
-    .where(eq(payments.id, paymentId))
-    .get();
+export function getReceiptForViewer(paymentId: number, viewer: { id: number; isAdmin: boolean; role?: string | null }) {
+  const row = paymentWithBusiness(paymentId);
   if (!row) return undefined;
-  if (row.payment.userId !== viewer.id && !viewer.isAdmin) return undefined;
+  // The payer, and the town's staff (the admin business page links every receipt).
+  if (row.payment.userId !== viewer.id && !isStaff(viewer)) return undefined;
   return row;
 }
 

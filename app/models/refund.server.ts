@@ -35,7 +35,8 @@ export function refundableCents(tx: Pick<Db, "select">, payment: Pick<Payment, "
   return payment.amount - payment.refundedCents - Number(pending?.cents ?? 0);
 }
 
-export type RefundRequest = { paymentId: number; amountCents: number; reason: string };
+/** A refund of one of this business's payments (a payment of another business is "not found"). */
+export type RefundRequest = { businessId: number; paymentId: number; amountCents: number; reason: string };
 
 /**
  * Marks a refund succeeded and adds it to its payment, with the audit row, in the caller's
@@ -73,8 +74,12 @@ function actorOf(tx: Pick<Db, "select">, userId: number | null): AuditActor {
 function startRefund(actor: NonNullable<AuditActor>, request: RefundRequest): { refund: Refund; payment: Payment } {
   return getDb().transaction(
     (tx) => {
-      const payment = tx.select().from(payments).where(eq(payments.id, request.paymentId)).get();
-      if (!payment) throw new OperationError(404, "Payment not found");
+      const payment = tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, request.paymentId), eq(payments.businessId, request.businessId)))
+        .get();
+      if (!payment) throw new OperationError(404, "That payment is not this business's.");
       const left = refundableCents(tx, payment);
       if (left <= 0) throw new OperationError(409, "This payment has already been refunded in full.");
       if (request.amountCents > left) throw new OperationError(400, `At most ${formatCents(left)} of this payment can be refunded.`);
@@ -195,10 +200,6 @@ export async function completePendingRefunds(): Promise<number> {
   return completed;
 }
 
-/** The refunds of a payment, oldest first. */
-export function refundsOf(paymentId: number): Refund[] {
-  return getDb().select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(refunds.id).all();
-}
 
 /** A business's payments, newest first, each with its refunds and what can still be refunded. */
 export function paymentsWithRefunds(businessId: number) {

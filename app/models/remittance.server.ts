@@ -92,7 +92,7 @@ function refundLine(row: RefundRow, period: Period): StatementLine {
   };
 }
 
-export function totalsOf(lines: StatementLine[]): StatementTotals {
+function totalsOf(lines: StatementLine[]): StatementTotals {
   const t: StatementTotals = { paymentCount: 0, refundCount: 0, grossCents: 0, feeCents: 0, refundCents: 0, netCents: 0 };
   for (const line of lines) {
     if (line.kind === "payment") t.paymentCount += 1;

@@ -112,9 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const fieldErrors = parsed.success ? { paymentId: ["Choose the payment"] } : fieldErrorsOf(parsed.error);
         return answer({ error: null, fieldErrors, form: "refund", paymentId: paymentId ?? undefined }, 400);
       }
-      const owned = paymentsWithRefunds(id).some((p) => p.payment.id === paymentId);
-      if (!owned) return answer({ error: "That payment is not this business's.", fieldErrors: {}, form: "refund" }, 404);
-      const refund = await refundPayment(user, { paymentId, amountCents: parsed.data.amount, reason: parsed.data.reason });
+      const refund = await refundPayment(user, { businessId: id, paymentId, amountCents: parsed.data.amount, reason: parsed.data.reason });
       return redirectWithToast(`/admin/businesses/${id}`, { title: "Refund made", description: `${formatCents(refund.amount)} refunded.` });
     }
     if (intent === "release") {

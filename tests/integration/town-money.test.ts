@@ -15,6 +15,7 @@ import { standingOfBusiness } from "~/models/receipt.server";
 import { closedStatement, closePeriod, collectedBetween, openStatement } from "~/models/remittance.server";
 import { action as businessAction, loader as businessPage } from "~/routes/admin_.businesses.$id";
 import { action as remittancePageAction } from "~/routes/admin_.remittance._index";
+import { loader as receiptPage } from "~/routes/receipt.$paymentId";
 import * as createIntentRoute from "~/routes/api.create-payment-intent";
 import * as paymentsRoute from "~/routes/api.payments";
 import { loader as apiRemittance } from "~/routes/api.admin.remittance";
@@ -155,6 +156,15 @@ describe("refunds", () => {
     expect(res.status).toBe(403);
     expect(double.state.refunds.size).toBe(before);
     expect(refundRows(payment.id)).toEqual([]);
+    // Through another business's page, an administrator's refund of this payment is not found.
+    const other = createBusiness();
+    const elsewhere = await post(admin, other.id, { intent: "refund", paymentId: String(payment.id), amount: "1.00", reason: "Wrong page" });
+    expect(elsewhere.status).toBe(404);
+    expect(refundRows(payment.id)).toEqual([]);
+    // Staff open receipts from the business page; a stranger does not.
+    const receipt = async (who: User) => (await callRoute(receiptPage, await makeRequest(`/receipt/${payment.id}`, { user: who }), { paymentId: String(payment.id) })).status;
+    expect(await receipt(clerk)).toBe(200);
+    expect(await receipt(await createUser())).toBe(404);
   });
 });
 
