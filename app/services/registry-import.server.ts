@@ -311,11 +311,18 @@ function rebuild(db: Database.Database, deferred: Deferred[], changed: boolean) 
   };
   for (const d of deferred.filter((x) => x.type === "index")) timed(d.name, d.sql);
   // FTS5 writes a segment each time its pending terms pass `hashsize` (1 MB by default) and merges
-  // them as it goes; a 16 MB buffer for the bulk fill means fewer segments and merges (about a
-  // tenth less CPU). Set back to the default below, so daily imports and the server are as before.
-  const FTS_BULK_HASH = 16 << 20;
-  const FTS_DEFAULT_HASH = 1 << 20;
-  for (const fts of ["businesses_fts", "people_fts"]) db.exec(`INSERT INTO ${fts}(${fts}, rank) VALUES ('hashsize', ${FTS_BULK_HASH})`);
+  // segments as it goes (`automerge`, 4 by default). For the bulk fill: a 16 MB buffer (fewer
+  // segments, about a tenth less CPU) and no merging along the way, since the 'optimize' below
+  // merges everything into one segment anyway (another sixth less CPU for the name index: 28 s
+  // instead of 34 s per million rows). Both are set back to the defaults below, so daily imports
+  // and the server's own writes behave as before.
+  const FTS_BULK = { hashsize: 16 << 20, automerge: 0 };
+  const FTS_DEFAULT = { hashsize: 1 << 20, automerge: 4 };
+  const configure = (settings: Record<string, number>) => {
+    for (const fts of ["businesses_fts", "people_fts"])
+      for (const [key, value] of Object.entries(settings)) db.exec(`INSERT INTO ${fts}(${fts}, rank) VALUES ('${key}', ${value})`);
+  };
+  configure(FTS_BULK);
   timed("fts delete-all", "INSERT INTO businesses_fts(businesses_fts) VALUES ('delete-all')");
   timed("businesses_fts", `INSERT INTO businesses_fts(rowid, name) SELECT b.id, ${ftsDocumentSql("b")} FROM businesses b`);
   timed("people delete-all", "INSERT INTO people_fts(people_fts) VALUES ('delete-all')");
@@ -326,7 +333,8 @@ function rebuild(db: Database.Database, deferred: Deferred[], changed: boolean) 
        SELECT business_id * 8 + position, ${NAME_SQL("name")} FROM business_officers`,
   );
   timed("optimize", "INSERT INTO businesses_fts(businesses_fts) VALUES ('optimize')");
-  for (const fts of ["businesses_fts", "people_fts"]) db.exec(`INSERT INTO ${fts}(${fts}, rank) VALUES ('hashsize', ${FTS_DEFAULT_HASH})`);
+  timed("people optimize", "INSERT INTO people_fts(people_fts) VALUES ('optimize')");
+  configure(FTS_DEFAULT);
   for (const d of deferred.filter((x) => x.type === "trigger")) db.exec(d.sql);
   // As the triggers would have: the counter moves when a business changed, not otherwise.
   if (changed) db.exec("UPDATE registry_version SET version = version + 1 WHERE id = 1");

@@ -223,6 +223,15 @@ describe("registry:import", { timeout: 120_000 }, () => {
     expect(docs({ status: "INACTIVE", type: "CORP", claimed: false })).toContain("N24000000321");
     // The town's tests above still hold after the rebuild (every row was reindexed).
     expect(docs({ city: "Pembroke Park", status: "ACTIVE", type: "LLC" })).toEqual([CLAIMED_DOC]);
+    // The bulk fill's settings (big buffer, no merging) are put back for the server's own writes,
+    // and each index is one merged segment, whole.
+    for (const fts of ["businesses_fts", "people_fts"]) {
+      const config = Object.fromEntries(
+        (client().prepare(`SELECT k, v FROM ${fts}_config`).all() as { k: string; v: number }[]).map((r) => [r.k, r.v]),
+      );
+      expect(config).toMatchObject({ automerge: 4, hashsize: 1 << 20 });
+      expect(() => client().exec(`INSERT INTO ${fts}(${fts}) VALUES ('integrity-check')`)).not.toThrow();
+    }
   });
 
   it("refuses a file that is not in the layout (PDF, CSV, empty) before writing anything", async () => {
