@@ -164,7 +164,7 @@ function clampLimit(limit: number | undefined, fallback = DEFAULT_PAGE_SIZE) {
  */
 export const COUNT_CAP = 10_000;
 
-/** Must stay identical to the expression of businesses_name_key_idx (drizzle/0001). */
+/** Must stay identical to the expression of businesses_name_key_filters_idx (drizzle/0009). */
 const NAME_KEY_SQL = `lower(replace(replace(replace(replace(b.name, '''', ''), '’', ''), '.', ''), ',', ''))`;
 
 /** One ranking tier: rows matching `where` (plus the filters), in `order`. */
@@ -634,7 +634,7 @@ function filteredListing(
     // The page's ids from the index alone (name, filters and rowid are all in it), then 10 rows.
     rows = prepare(
       client,
-      `WITH ids AS (SELECT b.id AS id, b.name AS name FROM businesses b INDEXED BY businesses_city_name_filters_idx
+      `WITH ids AS (SELECT b.id AS id, b.name AS name FROM businesses b INDEXED BY businesses_city_name_idx
          WHERE ${where.clauses.join(" AND ")} ORDER BY b.name, b.id LIMIT ? OFFSET ?)
        SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.name, ids.id`,
     ).all(...where.params, limit, offset) as CardRow[];
