@@ -289,8 +289,11 @@ function splitFilters(filters: SearchFilters, options: { narrowTown?: boolean } 
   const type = clean(filters.type);
   const items: TagFilter[] = [];
   if (city && !town) items.push({ term: filterTagTerms({ city })[0], clause: "b.city = ?", params: [city] });
-  if (status) items.push({ term: filterTagTerms({ status })[0], clause: "b.status = ?", params: [status] });
-  if (type) items.push({ term: filterTagTerms({ type })[0], clause: "b.filing_type = ?", params: [type] });
+  // A status and a type together are one tag (search-tags.ts), so one filter here.
+  if (status && type) {
+    items.push({ term: filterTagTerms({ status, type })[0], clause: "b.status = ? AND b.filing_type = ?", params: [status, type] });
+  } else if (status) items.push({ term: filterTagTerms({ status })[0], clause: "b.status = ?", params: [status] });
+  else if (type) items.push({ term: filterTagTerms({ type })[0], clause: "b.filing_type = ?", params: [type] });
   if (typeof filters.claimed === "boolean") {
     const claimed = filters.claimed;
     items.push({
@@ -327,8 +330,9 @@ function splitFilters(filters: SearchFilters, options: { narrowTown?: boolean } 
  * Where a name search checks each tag filter (issue 20): intersected with the name inside the
  * full-text index, or on the rows the name finds. An FTS5 intersection walks every entry of
  * each list between the matches (a long list is read entry by entry, not skipped through), so
- * "smith" (2,700 rows) AND "ACTIVE" (a million) AND "CORP" reads over a million entries (15 ms),
- * while reading smith's 2,700 rows and checking their status and type costs 2-3 ms. The costs,
+ * "smith" (2,700 rows) AND "not claimed" (3.5M) reads 3.5M entries, and "smith" AND "ACTIVE"
+ * (a million) a million (7-15 ms), while reading smith's 2,700 rows and checking them costs 2-3
+ * ms (cold rows ~2.5 us each: ROW_READ_COST). The costs,
  * per rowid of the registry: the index reads `d(name) + sum d(tag)` entries for the tags inside
  * it; each row its matches bring back costs ROW_READ_COST entries' worth (a table read, ~1 us
  * against ~7 ns an entry), when any filter is left for the rows. Densities are sampled (the

@@ -171,4 +171,37 @@ describe("the planned search gives the reference answers", () => {
     client.prepare("UPDATE businesses SET city = 'Pembroke Park', status = 'ACTIVE', is_claimed = 0 WHERE id = 1").run();
     expect(find({ city: "Miami", status: "REVOKED", claimed: true })).not.toContain(1);
   });
+
+  it("finds statuses and filing types outside the tags' one-letter codes (hex tags) exactly", () => {
+    const client = getDb().$client;
+    const original = client.prepare("SELECT status, filing_type AS type FROM businesses WHERE id IN (1, 2) ORDER BY id").all() as {
+      status: string;
+      type: string;
+    }[];
+    client.prepare("UPDATE businesses SET status = 'MERGED', filing_type = 'NPREG' WHERE id = 1").run();
+    client.prepare("UPDATE businesses SET status = 'MERGED' WHERE id = 2").run();
+    try {
+      const cases: SearchParams[] = [
+        { status: "merged" },
+        { type: "NPREG" },
+        { status: "MERGED", type: "NPREG" },
+        { status: "MERGED", type: original[1].type },
+        { status: "ACTIVE", type: "NPREG" },
+        { name: "Pembroke Park Demo Bakery", status: "MERGED", type: "NPREG" },
+        { name: "demo", status: "MERGED" },
+      ];
+      for (const p of cases) {
+        const want = reference(p).ids.slice(0, 100);
+        expect(want.length, describeParams(p)).toBeLessThan(3);
+        for (const tagPlan of ["cost", "index", "rows"] as const) {
+          const got = uncachedSearch(client, { ...p, page: 1, limit: 100 }, { tagPlan }).businesses.map((b) => b.id);
+          expect(got, `${describeParams(p)} ${tagPlan}`).toEqual(want);
+        }
+      }
+      expect(reference({ status: "MERGED", type: "NPREG" }).ids).toEqual([1]);
+    } finally {
+      const restore = client.prepare("UPDATE businesses SET status = ?, filing_type = ? WHERE id = ?");
+      original.forEach((o, i) => restore.run(o.status, o.type, i + 1));
+    }
+  });
 });
