@@ -21,7 +21,7 @@ CREATE INDEX `businesses_city_name_idx` ON `businesses` (`city`,`name`,`zip`,`st
 --   _k<claimed>. A name with a status and a type is then one intersection with one list instead
 --   of two long ones (README "Every search shape, uncached"), and the index is about a fifth cheaper
 --   to build (each token adds an entry per prefix length, 1 to 12; the long hex tags were most of
---   the build). Refilled here, once: about half a minute for 3.5M businesses.
+--   the build). Refilled here, once (see README for the time at 3.5M businesses).
 DROP TABLE `businesses_fts`;
 --> statement-breakpoint
 CREATE VIRTUAL TABLE `businesses_fts` USING fts5(
@@ -33,6 +33,12 @@ CREATE VIRTUAL TABLE `businesses_fts` USING fts5(
   prefix='1 2 3 4 5 6 7 8 9 10 11 12'
 );
 --> statement-breakpoint
+-- The refill as the importer's bulk fill does it: a 16 MB buffer and no merging along the way
+-- (the optimize below merges everything once), then FTS5's defaults again.
+INSERT INTO `businesses_fts`(`businesses_fts`, rank) VALUES ('hashsize', 16777216);
+--> statement-breakpoint
+INSERT INTO `businesses_fts`(`businesses_fts`, rank) VALUES ('automerge', 0);
+--> statement-breakpoint
 INSERT INTO `businesses_fts`(rowid, name)
   SELECT b.id, replace(replace(replace(replace(replace(b.name, '''', ''), '’', ''), 'ʼ', ''), '.', ''), '_', ' ')
     || ' _c' || hex(coalesce(b.city, ''))
@@ -41,6 +47,10 @@ INSERT INTO `businesses_fts`(rowid, name)
   FROM `businesses` b;
 --> statement-breakpoint
 INSERT INTO `businesses_fts`(`businesses_fts`) VALUES ('optimize');
+--> statement-breakpoint
+INSERT INTO `businesses_fts`(`businesses_fts`, rank) VALUES ('hashsize', 1048576);
+--> statement-breakpoint
+INSERT INTO `businesses_fts`(`businesses_fts`, rank) VALUES ('automerge', 4);
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS `businesses_fts_ai`;
 --> statement-breakpoint

@@ -340,7 +340,7 @@ function splitFilters(filters: SearchFilters, options: { narrowTown?: boolean } 
  * rows, only the cost differs.
  */
 export type TagPlan = "cost" | "index" | "rows";
-const ROW_READ_COST = 400;
+const ROW_READ_COST = 1000;
 const SAMPLE = 64;
 
 function planTags(
