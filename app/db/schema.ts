@@ -126,8 +126,9 @@ export const businesses = sqliteTable(
     index("businesses_fei_idx").on(t.fei),
     index("businesses_address_idx").on(sql`upper(${t.address1})`),
     index("businesses_owner_idx").on(t.ownerId),
-    // City, then name order, with the ZIP: a town (city names AND ZIPs) is counted and paged from the index alone.
-    index("businesses_city_name_idx").on(t.city, t.name, t.zip),
+    // City, then name order, with the ZIP and the filter columns: a town (city names AND ZIPs) or
+    // a city with filters is counted and paged from the index alone (drizzle/0013).
+    index("businesses_city_name_idx").on(t.city, t.name, t.zip, t.status, t.filingType, t.isClaimed),
     index("businesses_status_idx").on(t.status),
     index("businesses_filing_type_idx").on(t.filingType),
     index("businesses_name_idx").on(t.name),

@@ -164,7 +164,7 @@ function clampLimit(limit: number | undefined, fallback = DEFAULT_PAGE_SIZE) {
  */
 export const COUNT_CAP = 10_000;
 
-/** Must stay identical to the expression of businesses_name_key_idx (drizzle/0001). */
+/** Must stay identical to the expression of businesses_name_key_filters_idx (drizzle/0009). */
 const NAME_KEY_SQL = `lower(replace(replace(replace(replace(b.name, '''', ''), '’', ''), '.', ''), ',', ''))`;
 
 /** One ranking tier: rows matching `where` (plus the filters), in `order`. */
@@ -173,7 +173,15 @@ const NAME_KEY_SQL = `lower(replace(replace(replace(replace(b.name, '''', ''), '
  * page's ids in the index alone, then read only those rows (else a sort of the order's tie-break
  * would carry every skipped row's columns, a table read each, through a deep page's offset).
  */
-type Tier = { from: string; where: string; params: unknown[]; order: string; idsFirst?: boolean };
+type Tier = {
+  from: string;
+  where: string;
+  params: unknown[];
+  order: string;
+  idsFirst?: boolean;
+  /** Tier 3 of an unfiltered name search: how to page it from the full-text index alone. */
+  skipById?: { match: string; exact: string[]; prefix: string; upper: string };
+};
 
 type NameTiers = {
   tiers: Tier[];
@@ -183,18 +191,29 @@ type NameTiers = {
 };
 
 /**
+ * How a name query's filters reach the full-text index: `terms` are intersected with the name
+ * there, `not` (claimed: false, as "not claimed") are taken out of it, and `filterIndex` says the
+ * search has tag filters, so tiers 1 and 2 walk the name-key index that carries their columns.
+ */
+type TagMatch = { terms: string[]; not: string[]; filterIndex: boolean };
+
+/** The FTS5 expression: every positive term, less any negated one. */
+const matchOf = (terms: string[], not: string[]) =>
+  not.length ? `(${terms.join(" AND ")}) NOT (${not.join(" OR ")})` : terms.join(" AND ");
+
+/**
  * The three tiers of a name query. `tags` (filter values as FTS terms) narrow tier 3 inside the
  * full-text index; with filters, tiers 1 and 2 walk the name-key index that carries the filter
  * columns, so rows of other towns or statuses are passed over without reading the table.
  */
-function nameTiers(nameText: string, tags: string[] = []): NameTiers | null {
+function nameTiers(nameText: string, tags: TagMatch = { terms: [], not: [], filterIndex: false }): NameTiers | null {
   const fts = buildNameQuery(nameText);
   const keys = buildNameKeys(nameText);
   if (!fts || !keys) return null;
   const exactMarks = keys.exact.map(() => "?").join(", ");
   const upper = prefixUpperBound(keys.prefix);
-  const match = [fts.all, ...tags].join(" AND ");
-  const plain = tags.length ? "businesses b INDEXED BY businesses_name_key_filters_idx" : "businesses b";
+  const match = matchOf([fts.all, ...tags.terms], tags.not);
+  const plain = tags.filterIndex ? "businesses b INDEXED BY businesses_name_key_filters_idx" : "businesses b";
   const tiers: Tier[] = [
     // 1. exact: the name is what was typed, with or without a legal suffix
     {
@@ -202,7 +221,7 @@ function nameTiers(nameText: string, tags: string[] = []): NameTiers | null {
       where: `${NAME_KEY_SQL} IN (${exactMarks})`,
       params: keys.exact,
       order: `${NAME_KEY_SQL}, b.id`,
-      idsFirst: tags.length > 0,
+      idsFirst: tags.filterIndex,
     },
     // 2. leading: the name starts with what was typed
     {
@@ -210,7 +229,7 @@ function nameTiers(nameText: string, tags: string[] = []): NameTiers | null {
       where: `${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ? AND ${NAME_KEY_SQL} NOT IN (${exactMarks})`,
       params: [keys.prefix, upper, ...keys.exact],
       order: `${NAME_KEY_SQL}, b.id`,
-      idsFirst: tags.length > 0,
+      idsFirst: tags.filterIndex,
     },
     // 3. anywhere: every word (accents, case, punctuation, suffixes ignored) as a word prefix
     {
@@ -218,6 +237,10 @@ function nameTiers(nameText: string, tags: string[] = []): NameTiers | null {
       where: `businesses_fts MATCH ? AND NOT (${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ?) AND ${NAME_KEY_SQL} NOT IN (${exactMarks})`,
       params: [match, keys.prefix, upper, ...keys.exact],
       order: "f.rowid",
+      // Without filters, a deep page of this tier skips the rows of tiers 1 and 2 by id (they are
+      // fewer than the offset, hence than COUNT_CAP) in the full-text index alone, instead of
+      // reading each skipped row's name from the table (see tierRows).
+      ...(tags.filterIndex ? {} : { skipById: { match, exact: keys.exact, prefix: keys.prefix, upper } }),
     },
   ];
   return { tiers, match, keys: { exact: keys.exact, prefix: keys.prefix, upper } };
@@ -246,20 +269,41 @@ function rankedRows(client: Database.Database, name: NameTiers, doc: Where, offs
  * intersected inside it; `rest` (document number, the registry filters, and the town's ZIP rule)
  * are checked on the rows it finds. The town's city names become one OR group of city tags, so
  * the town still narrows inside the index; its ZIPs (shared with neighbours) stay in `rest`.
- * Together they select exactly the rows filterClauses selects.
+ * Together they select exactly the rows filterClauses selects. `items` are the tags outside a
+ * town, each with its SQL twin, for a name search to choose where to check them (planTags).
  */
-type SplitFilters = { tags: string[]; rest: Where; townCity: TownArea | null };
+type SplitFilters = { tags: string[]; items: TagFilter[]; rest: Where; townCity: TownArea | null };
+
+/**
+ * One filter that is a tag: its FTS term, the same test as SQL on the row, and for "not claimed"
+ * the term whose absence it is (every row carries exactly one of _k0 and _k1, and claimed rows
+ * are few, so "NOT _k1" reads a short list where "_k0" would read nearly every row's entry).
+ */
+type TagFilter = { term: string; not?: string; clause: string; params: unknown[] };
 
 function splitFilters(filters: SearchFilters, options: { narrowTown?: boolean } = {}): SplitFilters | null {
   const city = clean(filters.city);
   const area = city ? getTownArea() : null;
   const town = area && isTownCity(area, city) ? area : null;
-  const tags = filterTagTerms({
-    city: town ? "" : city,
-    type: clean(filters.type),
-    status: clean(filters.status).toUpperCase(),
-    claimed: filters.claimed,
-  });
+  const status = clean(filters.status).toUpperCase();
+  const type = clean(filters.type);
+  const items: TagFilter[] = [];
+  if (city && !town) items.push({ term: filterTagTerms({ city })[0], clause: "b.city = ?", params: [city] });
+  // A status and a type together are one tag (search-tags.ts), so one filter here.
+  if (status && type) {
+    items.push({ term: filterTagTerms({ status, type })[0], clause: "b.status = ? AND b.filing_type = ?", params: [status, type] });
+  } else if (status) items.push({ term: filterTagTerms({ status })[0], clause: "b.status = ?", params: [status] });
+  else if (type) items.push({ term: filterTagTerms({ type })[0], clause: "b.filing_type = ?", params: [type] });
+  if (typeof filters.claimed === "boolean") {
+    const claimed = filters.claimed;
+    items.push({
+      term: filterTagTerms({ claimed })[0],
+      ...(claimed ? {} : { not: filterTagTerms({ claimed: true })[0] }),
+      clause: "b.is_claimed = ?",
+      params: [claimed ? 1 : 0],
+    });
+  }
+  const tags = items.map((item) => item.term);
   const rest = filterClauses({ doc: filters.doc, person: filters.person, zip: filters.zip, address: filters.address, fei: filters.fei });
   if (!rest) return null;
   if (town && options.narrowTown && tags.length) {
@@ -271,12 +315,74 @@ function splitFilters(filters: SearchFilters, options: { narrowTown?: boolean } 
     rest.params.push(...row.params);
     tags.length = 0;
   }
-  if (town) tags.unshift(`(${town.cities.flatMap((c) => filterTagTerms({ city: c })).join(" OR ")})`);
+  if (town) {
+    items.length = 0;
+    tags.unshift(`(${town.cities.flatMap((c) => filterTagTerms({ city: c })).join(" OR ")})`);
+  }
   if (town && town.zips.length) {
     rest.clauses.push(`substr(b.zip, 1, 5) IN (${town.zips.map(() => "?").join(", ")})`);
     rest.params.push(...town.zips);
   }
-  return { tags, rest, townCity: town };
+  return { tags, items, rest, townCity: town };
+}
+
+/**
+ * Where a name search checks each tag filter (issue 20): intersected with the name inside the
+ * full-text index, or on the rows the name finds. An FTS5 intersection walks every entry of
+ * each list between the matches (a long list is read entry by entry, not skipped through), so
+ * "smith" (2,700 rows) AND "not claimed" (3.5M) reads 3.5M entries, and "smith" AND "ACTIVE"
+ * (a million) a million (7-15 ms), while reading smith's 2,700 rows and checking them costs 2-3
+ * ms (cold rows ~2.5 us each: ROW_READ_COST). The costs,
+ * per rowid of the registry: the index reads `d(name) + sum d(tag)` entries for the tags inside
+ * it; each row its matches bring back costs ROW_READ_COST entries' worth (a table read, ~1 us
+ * against ~7 ns an entry), when any filter is left for the rows. Densities are sampled (the
+ * span of a list's first SAMPLE entries), a few microseconds each; every split gives the same
+ * rows, only the cost differs.
+ */
+export type TagPlan = "cost" | "index" | "rows";
+const ROW_READ_COST = 1000;
+const SAMPLE = 64;
+
+function planTags(
+  client: Database.Database,
+  nameMatch: string,
+  items: TagFilter[],
+  rowsReadAnyway: boolean,
+  how: TagPlan,
+): { inIndex: TagFilter[]; onRows: TagFilter[] } {
+  if (how === "index" || items.length === 0) return { inIndex: items, onRows: [] };
+  if (how === "rows") return { inIndex: [], onRows: items };
+  const span = (prepare(client, "SELECT max(rowid) AS n FROM businesses").get() as { n: number | null }).n ?? 0;
+  if (span <= 0) return { inIndex: items, onRows: [] };
+  const density = (match: string) => {
+    const r = prepare(
+      client,
+      `SELECT count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ? LIMIT ${SAMPLE})`,
+    ).get(match) as { n: number; lo: number; hi: number };
+    return r.n < SAMPLE ? r.n / span : (r.n - 1) / Math.max(1, r.hi - r.lo);
+  };
+  // The name's words are intersected: its density is at most the rarest word's.
+  const name = Math.min(...nameMatch.split(" AND ").map(density));
+  const walk = items.map((item) => density(item.not ?? item.term));
+  const keep = items.map((item, i) => (item.not ? Math.max(0, 1 - walk[i]) : walk[i]));
+  let best = { cost: Infinity, mask: 0 };
+  const all = (1 << items.length) - 1;
+  for (let mask = all; mask >= 0; mask--) {
+    let cost = name;
+    let matches = name;
+    items.forEach((_, i) => {
+      if (mask & (1 << i)) {
+        cost += walk[i];
+        matches *= keep[i];
+      }
+    });
+    if (rowsReadAnyway || mask !== all) cost += ROW_READ_COST * matches;
+    if (cost < best.cost) best = { cost, mask };
+  }
+  return {
+    inIndex: items.filter((_, i) => best.mask & (1 << i)),
+    onRows: items.filter((_, i) => !(best.mask & (1 << i))),
+  };
 }
 
 /**
@@ -293,13 +399,28 @@ function nameSearch(
   filters: SearchFilters,
   where: Where,
   page: PageWindow | ((total: number) => PageWindow),
-  sortLimit = SORT_LIMIT,
+  { sortLimit = SORT_LIMIT, tagPlan = "cost" }: SearchPlanOptions = {},
 ) {
   const split = splitFilters(filters, { narrowTown: true });
   if (!split) return null;
-  const name = nameTiers(nameText, split.tags);
+  const fts = buildNameQuery(nameText);
+  if (!fts) return null;
+  const doc: Where = { clauses: [...split.rest.clauses], params: [...split.rest.params] };
+  let tags: TagMatch = { terms: split.tags, not: [], filterIndex: split.tags.length > 0 };
+  if (split.items.length) {
+    const plan = planTags(client, fts.all, split.items, doc.clauses.length > 0, tagPlan);
+    for (const item of plan.onRows) {
+      doc.clauses.push(item.clause);
+      doc.params.push(...item.params);
+    }
+    tags = {
+      terms: plan.inIndex.filter((item) => !item.not).map((item) => item.term),
+      not: plan.inIndex.flatMap((item) => (item.not ? [item.not] : [])),
+      filterIndex: true,
+    };
+  }
+  const name = nameTiers(nameText, tags);
   if (!name) return null;
-  const doc = split.rest;
   const filtered = where.clauses.length > 0;
   // Suggestions without filters need no count: the tier walks answer them in a few reads.
   const { total, capped } =
@@ -326,6 +447,24 @@ function tierRows(client: Database.Database, tiers: Tier[], where: Where, offset
     const need = limit - rows.length;
     if (need <= 0) break;
     const condition = `${tier.where}${andWhere(where.clauses)}`;
+    if (tier.skipById && skip > 0 && where.clauses.length === 0) {
+      // Tier 3 of an unfiltered search at a deep offset: its rows are the full-text matches
+      // less those of tiers 1 and 2, whose ids (fewer than `skip`, since this tier is reached
+      // past them) come from the name-key index; the offset is then skipped in the full-text
+      // index alone. Same rows, same order (rowid) as the walk below.
+      const ex = tier.skipById;
+      const marks = ex.exact.map(() => "?").join(", ");
+      const page = prepare(
+        client,
+        `WITH ids AS (SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ? AND rowid NOT IN (
+             SELECT b.id FROM businesses b WHERE ${NAME_KEY_SQL} IN (${marks})
+             UNION ALL SELECT b.id FROM businesses b WHERE ${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ?)
+           ORDER BY rowid LIMIT ? OFFSET ?)
+         SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.id`,
+      ).all(ex.match, ...ex.exact, ex.prefix, ex.upper, need, skip) as CardRow[];
+      rows.push(...page);
+      break;
+    }
     const sql = tier.idsFirst
       ? `WITH ids AS (SELECT b.id AS id, ${NAME_KEY_SQL} AS k FROM ${tier.from} WHERE ${condition} ORDER BY ${tier.order} LIMIT ? OFFSET ?)
          SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.k, ids.id`
@@ -391,14 +530,19 @@ const rememberedSearch = rememberWhileRegistryUnchanged(uncachedSearch);
  */
 export const SORT_LIMIT = 300;
 
-export type SearchPlanOptions = { sortLimit?: number };
+export type SearchPlanOptions = {
+  sortLimit?: number;
+  /** Where a name search checks its tag filters: by cost (default), all in the index, all on rows. */
+  tagPlan?: TagPlan;
+};
 
 /** searchBusinesses, always asking the database (the benchmark times this). */
 export function uncachedSearch(
   client: Database.Database,
   params: SearchParams,
-  { sortLimit = SORT_LIMIT }: SearchPlanOptions = {},
+  options: SearchPlanOptions = {},
 ): SearchResult {
+  const { sortLimit = SORT_LIMIT } = options;
   const limit = clampLimit(params.limit);
   const requestedPage = Number.isFinite(params.page) ? Math.max(1, Math.trunc(params.page as number)) : 1;
   const where = filterClauses(params);
@@ -411,7 +555,7 @@ export function uncachedSearch(
       const { offset, ...rest } = paginate(total, requestedPage, limit);
       pagination = rest;
       return { offset, limit };
-    }, sortLimit);
+    }, options);
     if (!found || !pagination) return EMPTY(requestedPage, limit);
     return { businesses: cardsWithReasons(client, found.rows, params), pagination, capped: found.capped };
   }
@@ -467,7 +611,13 @@ function filteredListing(
   limit: number,
   sortLimit: number,
 ): SearchResult {
-  const match = tags.join(" AND ");
+  // "Not claimed" is nearly every row: with another tag to start from, it is read as "not
+  // claimed" (the short _k1 list taken out) instead of intersecting the _k0 list.
+  const notClaimed = params.claimed === false && tags.length > 1;
+  const [claimedTerm] = filterTagTerms({ claimed: false });
+  const match = notClaimed
+    ? matchOf(tags.filter((t) => t !== claimedTerm), filterTagTerms({ claimed: true }))
+    : tags.join(" AND ");
   const { total, capped } = cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [match]);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   let rows: CardRow[] = [];
@@ -488,7 +638,7 @@ function filteredListing(
     // The page's ids from the index alone (name, filters and rowid are all in it), then 10 rows.
     rows = prepare(
       client,
-      `WITH ids AS (SELECT b.id AS id, b.name AS name FROM businesses b INDEXED BY businesses_city_name_filters_idx
+      `WITH ids AS (SELECT b.id AS id, b.name AS name FROM businesses b INDEXED BY businesses_city_name_idx
          WHERE ${where.clauses.join(" AND ")} ORDER BY b.name, b.id LIMIT ? OFFSET ?)
        SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.name, ids.id`,
     ).all(...where.params, limit, offset) as CardRow[];

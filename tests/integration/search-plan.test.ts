@@ -10,7 +10,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { buildNameKeys, buildNameQuery, normalizeDocNumber } from "~/lib/search-query";
-import { COUNT_CAP, SORT_LIMIT, uncachedSearch, uncachedSuggestions, type SearchParams } from "~/models/business-search.server";
+import {
+  COUNT_CAP,
+  SORT_LIMIT,
+  uncachedSearch,
+  uncachedSuggestions,
+  type SearchParams,
+  type TagPlan,
+} from "~/models/business-search.server";
 import { seedDemoData } from "../../scripts/lib/seed";
 
 const NAME_KEY = `lower(replace(replace(replace(replace(b.name, '''', ''), '’', ''), '.', ''), ',', ''))`;
@@ -92,6 +99,21 @@ function* combinations(): Generator<SearchParams> {
 
 const describeParams = (p: SearchParams) => JSON.stringify(p);
 
+/**
+ * The ways to a page: sorting every uncapped result, the planner's own choices, sorting
+ * forbidden; and for a name's tag filters, the cost-based split, every tag intersected in the
+ * full-text index, every tag checked on the rows.
+ */
+const PLANS: [number, TagPlan][] = [
+  [COUNT_CAP, "cost"],
+  [SORT_LIMIT, "cost"],
+  [0, "cost"],
+  [SORT_LIMIT, "index"],
+  [0, "index"],
+  [SORT_LIMIT, "rows"],
+  [0, "rows"],
+];
+
 describe("the planned search gives the reference answers", () => {
   beforeAll(async () => {
     await seedDemoData(getDb());
@@ -107,15 +129,15 @@ describe("the planned search gives the reference answers", () => {
       const total = Math.min(ref.count, COUNT_CAP);
       const limit = 10;
       const lastPage = Math.max(1, Math.ceil(total / limit));
-      for (const sortLimit of [COUNT_CAP, SORT_LIMIT, 0]) {
+      for (const [sortLimit, tagPlan] of PLANS) {
         for (const page of new Set([1, Math.ceil(lastPage / 2), lastPage])) {
-          const got = uncachedSearch(client, { ...p, page, limit }, { sortLimit });
+          const got = uncachedSearch(client, { ...p, page, limit }, { sortLimit, tagPlan });
           const want = ref.ids.slice((page - 1) * limit, page * limit);
           const ids = got.businesses.map((b) => b.id);
           compared++;
           if (got.pagination.total !== total || JSON.stringify(ids) !== JSON.stringify(want)) {
             mismatches.push(
-              `${describeParams(p)} page ${page} sortLimit ${sortLimit}: total ${got.pagination.total} vs ${total}, ids ${ids} vs ${want}`,
+              `${describeParams(p)} page ${page} sortLimit ${sortLimit} tagPlan ${tagPlan}: total ${got.pagination.total} vs ${total}, ids ${ids} vs ${want}`,
             );
           }
         }
@@ -148,5 +170,38 @@ describe("the planned search gives the reference answers", () => {
     expect(find({ city: "Miami", status: "REVOKED", claimed: true })).toContain(1);
     client.prepare("UPDATE businesses SET city = 'Pembroke Park', status = 'ACTIVE', is_claimed = 0 WHERE id = 1").run();
     expect(find({ city: "Miami", status: "REVOKED", claimed: true })).not.toContain(1);
+  });
+
+  it("finds statuses and filing types outside the tags' one-letter codes (hex tags) exactly", () => {
+    const client = getDb().$client;
+    const original = client.prepare("SELECT status, filing_type AS type FROM businesses WHERE id IN (1, 2) ORDER BY id").all() as {
+      status: string;
+      type: string;
+    }[];
+    client.prepare("UPDATE businesses SET status = 'MERGED', filing_type = 'NPREG' WHERE id = 1").run();
+    client.prepare("UPDATE businesses SET status = 'MERGED' WHERE id = 2").run();
+    try {
+      const cases: SearchParams[] = [
+        { status: "merged" },
+        { type: "NPREG" },
+        { status: "MERGED", type: "NPREG" },
+        { status: "MERGED", type: original[1].type },
+        { status: "ACTIVE", type: "NPREG" },
+        { name: "Pembroke Park Demo Bakery", status: "MERGED", type: "NPREG" },
+        { name: "demo", status: "MERGED" },
+      ];
+      for (const p of cases) {
+        const want = reference(p).ids.slice(0, 100);
+        expect(want.length, describeParams(p)).toBeLessThan(3);
+        for (const tagPlan of ["cost", "index", "rows"] as const) {
+          const got = uncachedSearch(client, { ...p, page: 1, limit: 100 }, { tagPlan }).businesses.map((b) => b.id);
+          expect(got, `${describeParams(p)} ${tagPlan}`).toEqual(want);
+        }
+      }
+      expect(reference({ status: "MERGED", type: "NPREG" }).ids).toEqual([1]);
+    } finally {
+      const restore = client.prepare("UPDATE businesses SET status = ?, filing_type = ? WHERE id = ?");
+      original.forEach((o, i) => restore.run(o.status, o.type, i + 1));
+    }
   });
 });
