@@ -1,15 +1,13 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
+import type { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startScheduler } from "~/jobs/scheduler.server";
 import { getEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
 import { logError } from "~/utils/request-context.server";
-import { cachedPage, pageCacheKey, rememberPage } from "~/utils/cache.server";
+import { cachedPage, pageCacheKey, rememberRenderedPage } from "~/utils/cache.server";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "~/utils/security-headers.server";
 
 export const streamTimeout = 5_000;
@@ -27,10 +25,9 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const nonce = crypto.randomBytes(16).toString("base64");
-  // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-  const cacheKey = pageCacheKey(request, responseStatusCode, responseHeaders, remixContext, readyEvent);
+  // 122 random bits from Node's pool of pre-generated UUIDs (a random draw per page costs more).
+  const nonce = crypto.randomUUID().replaceAll("-", "");
+  const cacheKey = pageCacheKey(request, responseStatusCode, responseHeaders, remixContext, "document");
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   const cached = cacheKey ? cachedPage(cacheKey, nonce) : null;
@@ -41,35 +38,53 @@ export default function handleRequest(
     return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
   }
 
+  // Nothing in this app defers data: every page is whole once React has it all (the loader data's
+  // script included). Wait for that and answer with one buffer: no stream conversions per chunk
+  // (PassThrough, web stream, Remix's writer), one write to the socket (decision 0014).
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
     let failed = false;
+    let renderError: unknown;
+    let timer: ReturnType<typeof setTimeout> | undefined = undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = cacheKey ? rememberPage(cacheKey, nonce, () => failed) : new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          applyDocumentSecurityHeaders(responseHeaders, nonce);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onAllReady() {
+          if (failed && !request.signal.aborted) logError(renderError, "render failed");
+          // React writes the whole page at once into this collector (a bare sink: a stream's
+          // machinery per chunk is not needed to gather bytes) and then ends it.
+          const chunks: Uint8Array[] = [];
+          const sink = {
+            write(chunk: Uint8Array) {
+              chunks.push(chunk);
+              return true;
+            },
+            end() {
+              clearTimeout(timer);
+              const html = Buffer.concat(chunks);
+              if (cacheKey && !failed) rememberRenderedPage(cacheKey, nonce, html);
+              applyDocumentSecurityHeaders(responseHeaders, nonce);
+              resolve(new Response(html, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
+            },
+            on() {
+              return sink;
+            },
+          };
+          pipe(sink as unknown as Writable);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
           failed = true;
-          responseStatusCode = 500;
-          // A client that went away mid-page aborts the render: nothing to report.
-          if (shellRendered && !request.signal.aborted) logError(error, "render failed");
+          renderError ??= error;
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
