@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import type { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { startScheduler } from "~/jobs/scheduler.server";
 import { getEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -18,7 +17,7 @@ getEnv();
 // never loads this module; the e2e server runs the build with NODE_ENV=test and its schedule.)
 if (getEnv().JOBS_SCHEDULE !== false) startScheduler();
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -38,54 +37,42 @@ export default function handleRequest(
     return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
   }
 
-  // Nothing in this app defers data: every page is whole once React has it all (the loader data's
-  // script included). Wait for that and answer with one buffer: no stream conversions per chunk
-  // (PassThrough, web stream, Remix's writer), one write to the socket (decision 0014).
-  return new Promise((resolve, reject) => {
-    let failed = false;
-    let renderError: unknown;
-    let timer: ReturnType<typeof setTimeout> | undefined = undefined;
-    const { pipe, abort } = renderToPipeableStream(
+  // Nothing in this app defers data, so the page is rendered whole, synchronously, into one
+  // string (decision 0014): the loader data's stream is read first and handed to Remix's
+  // <StreamTransfer> as already read, which then renders its <script>s without suspending.
+  await readHandoffWhole(remixContext);
+  // Encoded here in one go: a string body would be checked and encoded again by the Response.
+  const html = Buffer.from(
+    `<!DOCTYPE html>${renderToString(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          if (failed && !request.signal.aborted) logError(renderError, "render failed");
-          // React writes the whole page at once into this collector (a bare sink: a stream's
-          // machinery per chunk is not needed to gather bytes) and then ends it.
-          const chunks: Uint8Array[] = [];
-          const sink = {
-            write(chunk: Uint8Array) {
-              chunks.push(chunk);
-              return true;
-            },
-            end() {
-              clearTimeout(timer);
-              const html = Buffer.concat(chunks);
-              if (cacheKey && !failed) rememberRenderedPage(cacheKey, nonce, html);
-              applyDocumentSecurityHeaders(responseHeaders, nonce);
-              resolve(new Response(html, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
-            },
-            on() {
-              return sink;
-            },
-          };
-          pipe(sink as unknown as Writable);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          failed = true;
-          renderError ??= error;
-        },
-      },
-    );
-    timer = setTimeout(abort, streamTimeout + 1000);
-  });
+    )}`,
+  );
+  if (cacheKey) rememberRenderedPage(cacheKey, nonce, html);
+  applyDocumentSecurityHeaders(responseHeaders, nonce);
+  responseHeaders.set("Content-Length", String(html.length));
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * Reads Remix's single-fetch handoff stream (the loader data, turbo-stream encoded) to its end
+ * and leaves it in `renderMeta.streamCache` as <StreamTransfer> would after reading it, as one
+ * chunk. The stream ends once every loader's data is settled (or after `streamTimeout`).
+ */
+async function readHandoffWhole(context: EntryContext) {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  text += decoder.decode();
+  reader.releaseLock();
+  const read = Object.assign(Promise.resolve(), { result: { done: true, value: text } });
+  (context.renderMeta ??= {}).streamCache = { 0: read };
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
