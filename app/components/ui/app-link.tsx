@@ -20,13 +20,19 @@ export function AppLinkNavigation({ children }: { children: ReactNode }) {
   return <NavigateContext.Provider value={navigate}>{children}</NavigateContext.Provider>;
 }
 
+const NO_TO = { to: undefined };
+
 export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
 
-export function AppLink({ to, onClick, ...props }: AppLinkProps) {
+export function AppLink(props: AppLinkProps) {
   const navigate = useContext(NavigateContext);
+  const { to, onClick } = props;
   return (
     <a
+      // The props copied whole with `to` left out as undefined (React renders no attribute for
+      // it): a `{ to, ...rest }` pattern costs V8 a slow runtime call per link.
       {...props}
+      {...NO_TO}
       href={to}
       onClick={(event) => {
         onClick?.(event);
