@@ -1,15 +1,12 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { startScheduler } from "~/jobs/scheduler.server";
 import { getEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
 import { logError } from "~/utils/request-context.server";
-import { cachedPage, pageCacheKey, rememberPage } from "~/utils/cache.server";
+import { cachedPage, pageCacheKey, rememberRenderedPage } from "~/utils/cache.server";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "~/utils/security-headers.server";
 
 export const streamTimeout = 5_000;
@@ -20,17 +17,16 @@ getEnv();
 // never loads this module; the e2e server runs the build with NODE_ENV=test and its schedule.)
 if (getEnv().JOBS_SCHEDULE !== false) startScheduler();
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const nonce = crypto.randomBytes(16).toString("base64");
-  // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-  const cacheKey = pageCacheKey(request, responseStatusCode, responseHeaders, remixContext, readyEvent);
+  // 122 random bits from Node's pool of pre-generated UUIDs (a random draw per page costs more).
+  const nonce = crypto.randomUUID().replaceAll("-", "");
+  const cacheKey = pageCacheKey(request, responseStatusCode, responseHeaders, remixContext, "document");
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   const cached = cacheKey ? cachedPage(cacheKey, nonce) : null;
@@ -41,36 +37,42 @@ export default function handleRequest(
     return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
   }
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    let failed = false;
-    const { pipe, abort } = renderToPipeableStream(
+  // Nothing in this app defers data, so the page is rendered whole, synchronously, into one
+  // string (decision 0014): the loader data's stream is read first and handed to Remix's
+  // <StreamTransfer> as already read, which then renders its <script>s without suspending.
+  await readHandoffWhole(remixContext);
+  // Encoded here in one go: a string body would be checked and encoded again by the Response.
+  const html = Buffer.from(
+    `<!DOCTYPE html>${renderToString(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </NonceProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = cacheKey ? rememberPage(cacheKey, nonce, () => failed) : new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          applyDocumentSecurityHeaders(responseHeaders, nonce);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          failed = true;
-          responseStatusCode = 500;
-          // A client that went away mid-page aborts the render: nothing to report.
-          if (shellRendered && !request.signal.aborted) logError(error, "render failed");
-        },
-      },
-    );
-    setTimeout(abort, streamTimeout + 1000);
-  });
+    )}`,
+  );
+  if (cacheKey) rememberRenderedPage(cacheKey, nonce, html);
+  applyDocumentSecurityHeaders(responseHeaders, nonce);
+  responseHeaders.set("Content-Length", String(html.length));
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * Reads Remix's single-fetch handoff stream (the loader data, turbo-stream encoded) to its end
+ * and leaves it in `renderMeta.streamCache` as <StreamTransfer> would after reading it, as one
+ * chunk. The stream ends once every loader's data is settled (or after `streamTimeout`).
+ */
+async function readHandoffWhole(context: EntryContext) {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  text += decoder.decode();
+  reader.releaseLock();
+  const read = Object.assign(Promise.resolve(), { result: { done: true, value: text } });
+  (context.renderMeta ??= {}).streamCache = { 0: read };
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

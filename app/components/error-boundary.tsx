@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 
 type StatusHandler = (info: { status: number; data: unknown }) => ReactNode;
@@ -33,9 +34,9 @@ export function ErrorPage({
       ) : null}
       <div className="mt-8 flex justify-center gap-3">
         {children ?? (
-          <Link to="/" className="rounded-md bg-primary-700 px-4 py-2 text-white hover:bg-primary-800">
+          <AppLink to="/" className="rounded-md bg-primary-700 px-4 py-2 text-white hover:bg-primary-800">
             Go to Home
-          </Link>
+          </AppLink>
         )}
       </div>
     </div>

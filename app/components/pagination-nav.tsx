@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { pageItems } from "~/lib/pagination";
 
 const itemClass =
@@ -19,9 +20,9 @@ export function PaginationNav({ page, totalPages, param = "page" }: { page: numb
   return (
     <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
-        <Link to={href(page - 1)} className={itemClass} rel="prev">
+        <AppLink to={href(page - 1)} className={itemClass} rel="prev">
           Previous
-        </Link>
+        </AppLink>
       ) : (
         <span className={`${itemClass} opacity-50`} aria-disabled="true">
           Previous
@@ -37,15 +38,15 @@ export function PaginationNav({ page, totalPages, param = "page" }: { page: numb
             {item}
           </span>
         ) : (
-          <Link key={item} to={href(item)} className={itemClass} aria-label={`Page ${item}`}>
+          <AppLink key={item} to={href(item)} className={itemClass} aria-label={`Page ${item}`}>
             {item}
-          </Link>
+          </AppLink>
         ),
       )}
       {page < totalPages ? (
-        <Link to={href(page + 1)} className={itemClass} rel="next">
+        <AppLink to={href(page + 1)} className={itemClass} rel="next">
           Next
-        </Link>
+        </AppLink>
       ) : (
         <span className={`${itemClass} opacity-50`} aria-disabled="true">
           Next

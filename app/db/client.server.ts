@@ -35,7 +35,15 @@ export function openDatabase(file: string, migrationsFolder = getEnv().MIGRATION
  * stale on October 1.
  */
 export function registerAppFunctions(sqlite: Database.Database) {
-  sqlite.function("current_fiscal_year", { deterministic: false }, () => fiscalYearOf(now()));
+  // Called once per row a query looks at: the fiscal year is worked out (in the town's time zone,
+  // with Intl, which is slow) once per minute of the clock, and a fiscal year begins on a minute.
+  let memo = { minute: Number.NaN, year: 0 };
+  sqlite.function("current_fiscal_year", { deterministic: false }, () => {
+    const at = now();
+    const minute = Math.floor(at.getTime() / 60_000);
+    if (minute !== memo.minute) memo = { minute, year: fiscalYearOf(at) };
+    return memo.year;
+  });
 }
 
 declare global {

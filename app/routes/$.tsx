@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = () =>
@@ -6,11 +7,16 @@ export const meta: MetaFunction = () =>
 
 /** Any path no other route matches: a real 404 rendered inside the shell. */
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export function action() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
+}
+
+/** Thrown as data, not as a Response: the same 404 without a body stream to make and read back. */
+function notFound() {
+  return data("Not Found", { status: 404 });
 }
 
 export default function NotFound() {

@@ -3,7 +3,7 @@
  *
  * 1. The answer cache (`rememberWhileRegistryUnchanged`): search and suggestion answers computed
  *    from the businesses table, kept per connection under the value of `registry_version`.
- * 2. The page cache (`pageCacheKey`, `cachedPage`, `rememberPage`): rendered HTML of anonymous
+ * 2. The page cache (`pageCacheKey`, `cachedPage`, `rememberRenderedPage`, `rememberPage`): rendered HTML of anonymous
  *    pages that opt in, with the CSP nonce spliced back in per request.
  *
  * THE INVALIDATION RULE (the only place it is written; tests/integration/cache.test.ts checks it):
@@ -186,11 +186,14 @@ export function rememberPage(key: string, nonce: string, failed: () => boolean):
       callback(null, chunk);
     },
     flush(callback) {
-      if (cacheEnabled() && !failed() && bytes <= MAX_PAGE_BYTES) {
-        const parts = split(Buffer.concat(chunks), Buffer.from(nonce));
-        remember(key, { parts, bytes: bytes + key.length, expires: Date.now() + TTL_MS });
-      }
+      if (!failed() && bytes <= MAX_PAGE_BYTES) rememberRenderedPage(key, nonce, Buffer.concat(chunks));
       callback();
     },
   });
+}
+
+/** Remembers a whole rendered page under `key` (unless it is too large to keep). */
+export function rememberRenderedPage(key: string, nonce: string, html: Buffer) {
+  if (!cacheEnabled() || html.length > MAX_PAGE_BYTES) return;
+  remember(key, { parts: split(html, Buffer.from(nonce)), bytes: html.length + key.length, expires: Date.now() + TTL_MS });
 }

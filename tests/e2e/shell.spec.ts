@@ -1,4 +1,4 @@
-import { createUser } from "../support/factories";
+import { createBusiness, createUser, unique } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
 
 test.describe("page shell", () => {
@@ -77,6 +77,34 @@ test.describe("page shell", () => {
     await expect(page.getByRole("button", { name: "Dark" })).toHaveAttribute("aria-pressed", "true");
     await page.getByRole("button", { name: "Light" }).click();
     await expect(page.locator("html")).toHaveClass(/light/);
+  });
+
+  test("with JS the shell's links and the search's pages navigate without loading a new document @js-only", async ({ page }) => {
+    const mark = () => page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const sameDocument = () => page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument === true);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await mark();
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.getByRole("link", { name: "Business Search" }).click();
+    await expect(page).toHaveURL("/search");
+    await expect(main.getByRole("link", { name: "Business Search" })).toHaveAttribute("aria-current", "page");
+    expect(await sameDocument()).toBe(true);
+
+    const token = unique("nav");
+    for (let i = 1; i <= 12; i++) createBusiness({ name: `${token} Store ${i} LLC` });
+    await page.goto(`/search?name=${token}`, { waitUntil: "networkidle" });
+    await mark();
+    const pages = page.getByRole("navigation", { name: "Pagination" });
+    await pages.getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(`/search?name=${token}&page=2`);
+    await expect(page.getByText("Showing 11 to 12 of 12 results")).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+    await page.goBack();
+    await expect(page.getByText("Showing 1 to 10 of 12 results")).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+    await page.getByTestId("business-card").first().getByRole("link", { name: /View details/ }).click();
+    await expect(page).toHaveURL(/\/business\/\d+$/);
+    expect(await sameDocument()).toBe(true);
   });
 
   test("an unknown path answers 404 with the not-found page", async ({ page }) => {

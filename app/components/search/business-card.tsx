@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { principalAddress } from "~/lib/address";
 import { formatCardDate } from "~/lib/dates";
@@ -62,13 +62,13 @@ export function BusinessCard({ business, headingLevel = 3 }: { business: Busines
         </ul>
       ) : null}
       <div className="mt-auto pt-4">
-        <Link
+        <AppLink
           to={`/business/${business.id}`}
           className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-100"
           aria-label={`View details of ${business.name}`}
         >
           View details
-        </Link>
+        </AppLink>
       </div>
     </article>
   );

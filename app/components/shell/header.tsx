@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { isStaff } from "~/lib/roles";
 import type { PublicUser } from "~/lib/types";
 import { isActive, mainLinks } from "./nav-links";
@@ -18,17 +19,17 @@ export function Header({ user }: { user: PublicUser | null }) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <MobileMenu user={user} />
-        <Link to="/" className="flex items-center gap-2 font-semibold" aria-label="Florida Business Registry home">
+        <AppLink to="/" className="flex items-center gap-2 font-semibold" aria-label="Florida Business Registry home">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>Florida Business Registry</span>
-        </Link>
+        </AppLink>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
           {mainLinks(user).map((link) => {
             const active = isActive(pathname, link.match);
             return (
-              <Link key={link.label} to={link.to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+              <AppLink key={link.label} to={link.to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
                 {link.label}
-              </Link>
+              </AppLink>
             );
           })}
         </nav>
@@ -36,23 +37,23 @@ export function Header({ user }: { user: PublicUser | null }) {
           {user ? (
             <>
               {isStaff(user) ? (
-                <Link to="/admin" className={linkClass(isActive(pathname, "/admin"))}>
+                <AppLink to="/admin" className={linkClass(isActive(pathname, "/admin"))}>
                   Admin
-                </Link>
+                </AppLink>
               ) : null}
-              <Link to="/dashboard" className={linkClass(isActive(pathname, "/dashboard"))}>
+              <AppLink to="/dashboard" className={linkClass(isActive(pathname, "/dashboard"))}>
                 Dashboard
-              </Link>
+              </AppLink>
               <LogoutForm className={linkClass(false)} />
             </>
           ) : (
             <>
-              <Link to="/login" className={linkClass(isActive(pathname, "/login"))}>
+              <AppLink to="/login" className={linkClass(isActive(pathname, "/login"))}>
                 Sign in
-              </Link>
-              <Link to="/register" className="rounded-md bg-primary-700 px-3 py-2 text-sm font-medium text-white hover:bg-primary-800">
+              </AppLink>
+              <AppLink to="/register" className="rounded-md bg-primary-700 px-3 py-2 text-sm font-medium text-white hover:bg-primary-800">
                 Register
-              </Link>
+              </AppLink>
             </>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { isStaff } from "~/lib/roles";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useRef } from "react";
 import type { PublicUser } from "~/lib/types";
 import { isActive, mainLinks } from "./nav-links";
@@ -57,9 +58,9 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
           <ul className="space-y-1">
             {links.map((link) => (
               <li key={`${link.label}-${link.to}`}>
-                <Link to={link.to} className={itemClass(isActive(pathname, link.match))} onClick={close}>
+                <AppLink to={link.to} className={itemClass(isActive(pathname, link.match))} onClick={close}>
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
             {user ? (
@@ -70,7 +71,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
           </ul>
         </nav>
         {/* Without JS the backdrop reloads the page, which closes the menu; with JS it just closes. */}
-        <Link
+        <AppLink
           to={`${pathname}${search}`}
           aria-label="Close menu"
           className="flex-1 bg-black/40"
