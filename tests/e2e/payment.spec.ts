@@ -10,16 +10,7 @@ import { getDb } from "~/db/client.server";
 import { payments } from "~/db/schema";
 import { createBusiness, createUser, getBusiness } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
-
-const doubleUrl = `http://localhost:${process.env.E2E_STRIPE_PORT}`;
-
-/** js.stripe.com is unreachable offline: serve the double's Stripe.js stand-in in its place. */
-async function serveStripeJs(page: Page) {
-  await page.route("https://js.stripe.com/**", async (route) => {
-    const response = await fetch(`${doubleUrl}/js/stripe.js`);
-    await route.fulfill({ status: 200, contentType: "application/javascript", body: await response.text() });
-  });
-}
+import { serveStripeJs, stripeDoubleUrl } from "./stripe-page";
 
 async function freshOwnedBusiness(employeeCount = 3, vehicleCount = 2) {
   const owner = await createUser();
@@ -64,7 +55,7 @@ test.describe("BTR payment", () => {
     await page.getByRole("button", { name: "Continue to Payment" }).click();
 
     // Stripe's hosted page (the double's): a plain form.
-    await expect(page).toHaveURL(new RegExp(`^${doubleUrl}/checkout/cs_test_`));
+    await expect(page).toHaveURL(new RegExp(`^${stripeDoubleUrl()}/checkout/cs_test_`));
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay" }).click();
 

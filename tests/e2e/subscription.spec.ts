@@ -3,7 +3,6 @@
  * business 3 is used only in the js-off project (hosted checkout in subscription mode); js-on
  * uses a fresh paid business and the inline card form (Stripe.js stand-in).
  */
-import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { payments } from "~/db/schema";
@@ -11,10 +10,9 @@ import { fiscalYearOf } from "~/lib/tax-year";
 import { E2E_NOW } from "../support/e2e-clock";
 import { createBusiness, createUser, getBusiness } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
+import { serveStripeJs, stripeDoubleUrl } from "./stripe-page";
 
 const paymentCount = (businessId: number) => getDb().select().from(payments).where(eq(payments.businessId, businessId)).all().length;
-
-const doubleUrl = `http://localhost:${process.env.E2E_STRIPE_PORT}`;
 
 /**
  * Set-up charges nothing (this year's BTR is paid): the first renewal charges on September 1,
@@ -22,13 +20,6 @@ const doubleUrl = `http://localhost:${process.env.E2E_STRIPE_PORT}`;
  */
 function nextRenewal(today = new Date(E2E_NOW)) {
   return `September 1, ${fiscalYearOf(today)}`;
-}
-
-async function serveStripeJs(page: Page) {
-  await page.route("https://js.stripe.com/**", async (route) => {
-    const response = await fetch(`${doubleUrl}/js/stripe.js`);
-    await route.fulfill({ status: 200, contentType: "application/javascript", body: await response.text() });
-  });
 }
 
 test.describe("annual auto-renewal", () => {
@@ -55,7 +46,7 @@ test.describe("annual auto-renewal", () => {
       await card.getByRole("button", { name: "Set up auto-renewal" }).click();
     } else {
       await card.getByRole("button", { name: "Set up auto-renewal" }).click();
-      await expect(page).toHaveURL(new RegExp(`^${doubleUrl}/checkout/`));
+      await expect(page).toHaveURL(new RegExp(`^${stripeDoubleUrl()}/checkout/`));
       // Hosted checkout in subscription mode with a trial: nothing due today, the fee from September 1.
       await expect(page.getByRole("table", { name: "Order summary" })).toContainText("Total due today$0.00");
       await expect(page.getByRole("table", { name: "Order summary" })).toContainText(`Then, from ${nextRenewal()}`);

@@ -17,18 +17,9 @@ import { getDb } from "~/db/client.server";
 import { payments } from "~/db/schema";
 import { createBusiness, createReceipt, createUser } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
+import { payOnPage, serveStripeJs } from "./stripe-page";
 
 test.describe.configure({ mode: "serial" });
-
-/** The July server's Stripe double (E2E_STRIPE_PORT is set per worker by tests/e2e/fixtures.ts). */
-const doubleUrl = () => `http://localhost:${process.env.E2E_STRIPE_PORT}`;
-
-async function serveStripeJs(page: Page) {
-  await page.route("https://js.stripe.com/**", async (route) => {
-    const response = await fetch(`${doubleUrl()}/js/stripe.js`);
-    await route.fulfill({ status: 200, contentType: "application/javascript", body: await response.text() });
-  });
-}
 
 const createAdmin = () => createUser({ role: "admin", isAdmin: true });
 
@@ -85,20 +76,6 @@ async function expectFy2028PaymentPage(page: Page, lines: { base: string; employ
   await expect(page.getByTestId("penalty-note")).toHaveText(
     "Due by September 30, 2027: from October 1, 2027 a late penalty of 10% of the tax applies (F.S. 205.053).",
   );
-}
-
-async function payOnPage(page: Page, jsEnabled: boolean, total: string) {
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  if (jsEnabled) {
-    await page.getByLabel("Card number").fill("4242424242424242");
-    await page.getByRole("button", { name: `Pay ${total}` }).click();
-  } else {
-    await expect(page).toHaveURL(new RegExp(`^${doubleUrl()}/checkout/cs_test_`));
-    await expect(page.getByText(total).first()).toBeVisible();
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Pay" }).click();
-  }
-  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 }
 
 /** The figures the last admin journey saves, which the owners then pay. */

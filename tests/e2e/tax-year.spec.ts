@@ -4,21 +4,12 @@
  * penalty shown and charged, gets the FY2027 receipt, and the business shows current; paying the
  * same year again is refused. JS on pays inline, JS off through hosted checkout.
  */
-import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { payments } from "~/db/schema";
 import { createBusiness, createReceipt, createUser } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
-
-const doubleUrl = `http://localhost:${process.env.E2E_STRIPE_PORT}`;
-
-async function serveStripeJs(page: Page) {
-  await page.route("https://js.stripe.com/**", async (route) => {
-    const response = await fetch(`${doubleUrl}/js/stripe.js`);
-    await route.fulfill({ status: 200, contentType: "application/javascript", body: await response.text() });
-  });
-}
+import { payOnPage, serveStripeJs } from "./stripe-page";
 
 /** $150 of tax ($100 + 10 employees), last receipt FY2026 (expired September 30, 2026). */
 async function lapsedOwner() {
@@ -26,20 +17,6 @@ async function lapsedOwner() {
   const business = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id, employeeCount: 10, vehicleCount: 0 });
   createReceipt(business.id, { fiscalYear: 2026, userId: owner.id, amount: 150_00, paidAt: new Date("2025-09-15T12:00:00-04:00") });
   return { owner, business };
-}
-
-async function payOnPage(page: Page, jsEnabled: boolean, total: string) {
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  if (jsEnabled) {
-    await page.getByLabel("Card number").fill("4242424242424242");
-    await page.getByRole("button", { name: `Pay ${total}` }).click();
-  } else {
-    await expect(page).toHaveURL(new RegExp(`^${doubleUrl}/checkout/cs_test_`));
-    await expect(page.getByText(total).first()).toBeVisible();
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Pay" }).click();
-  }
-  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 }
 
 test.describe("the tax year", () => {

@@ -9,7 +9,6 @@
  * then follows its own payment to the statement that carries it.
  */
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { payments } from "~/db/schema";
@@ -17,15 +16,7 @@ import { qrMatrix } from "~/services/letter-pdf.server";
 import { createBusiness, createUser, getBusiness, unique } from "../support/factories";
 import { contentStreams, drawnQr, pdfPages } from "../support/letter-pdf";
 import { expect, expectToast, test } from "./fixtures";
-
-const doubleUrl = () => `http://localhost:${process.env.E2E_STRIPE_PORT}`;
-
-async function serveStripeJs(page: Page) {
-  await page.route("https://js.stripe.com/**", async (route) => {
-    const response = await fetch(`${doubleUrl()}/js/stripe.js`);
-    await route.fulfill({ status: 200, contentType: "application/javascript", body: await response.text() });
-  });
-}
+import { serveStripeJs, stripeDoubleUrl } from "./stripe-page";
 
 const dollars = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
 const formatCents = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -73,7 +64,7 @@ test("letter, claim, payment and the town's statement", async ({ page, loginAs, 
     await page.getByLabel("Card number").fill("4242424242424242");
     await page.getByRole("button", { name: `Pay ${formatCents(total)}` }).click();
   } else {
-    await expect(page).toHaveURL(new RegExp(`^${doubleUrl()}/checkout/cs_test_`));
+    await expect(page).toHaveURL(new RegExp(`^${stripeDoubleUrl()}/checkout/cs_test_`));
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay" }).click();
   }
