@@ -64,6 +64,24 @@ export function searchTokens(text: string): string[] {
 
 const quote = (token: string) => `"${token.replace(/"/g, '""')}"`;
 
+/**
+ * The index's own words starting with a query word, when the model looked them up (words longer
+ * than the index's prefix lists: app/models/fts-vocabulary.server.ts); null to keep the prefix.
+ */
+export type WordsFor = (token: string) => string[] | null;
+
+/**
+ * A query word as an FTS5 term: a prefix (`"smi"*`), or the index's words that start with it
+ * (`("environmental" OR "environmentally")`, the same rows). A word no index word starts with
+ * becomes the word itself, which matches nothing.
+ */
+export function prefixTerm(token: string, wordsFor?: WordsFor): string {
+  const words = wordsFor?.(token);
+  if (!words) return `${quote(token)}*`;
+  if (words.length === 0) return quote(token);
+  return words.length === 1 ? quote(words[0]) : `(${words.map(quote).join(" OR ")})`;
+}
+
 export type NameQuery = {
   tokens: string[];
   /** Every word, as a prefix, anywhere in the name (the FTS5 MATCH expression). */
@@ -71,10 +89,10 @@ export type NameQuery = {
 };
 
 /** The FTS5 match expression for a name query, or null when the text has no searchable word. */
-export function buildNameQuery(text: string): NameQuery | null {
+export function buildNameQuery(text: string, wordsFor?: WordsFor): NameQuery | null {
   const tokens = searchTokens(text);
   if (tokens.length === 0) return null;
-  return { tokens, all: tokens.map((t) => `${quote(t)}*`).join(" AND ") };
+  return { tokens, all: tokens.map((t) => prefixTerm(t, wordsFor)).join(" AND ") };
 }
 
 /** Document numbers: letters and digits only, upper case ("l24 000-0001" -> L240000001). */
