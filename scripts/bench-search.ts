@@ -31,7 +31,7 @@ import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import { benchDir, benchRegistryPath, ensureBenchRegistry } from "./lib/bench-registry";
 import { serveBenchBuild, waitForServer } from "./lib/bench-server";
-import { generateBusiness, rng } from "./lib/registry-generator";
+import { generateBusiness, generateCordataRecord, rng } from "./lib/registry-generator";
 import { CITIES, FILING_TYPE_WEIGHTS, pickWeighted, STATUS_WEIGHTS } from "./lib/registry-distributions";
 
 const args = process.argv.slice(2);
@@ -184,6 +184,15 @@ function buildShapes(perClass: number): Shape[] {
   const letters = "abcdefghijklmnoprstw";
   const letter = () => letters[Math.floor(r() * letters.length)];
   const common = ["florida", "auto", "sunshine", "services", "group", "smith", "garcia", "miami"];
+  // A person as people type one: a surname, "first last", or the start of a surname.
+  const personish = () => {
+    const people = (generateCordataRecord(Math.floor(r() * N), false).officers ?? []).map((o) => o.name);
+    const [last, first = ""] = (people[0] ?? "SMITH, JOHN").split(", ");
+    const roll = r();
+    if (roll < 0.4) return last;
+    if (roll < 0.7) return `${first.split(" ")[0]} ${last}`;
+    return last.slice(0, 3 + Math.floor(r() * 4));
+  };
   const classes: [string, () => Omit<Shape, "kind">][] = [
     ["name + the town", () => ({ name: r() < 0.3 ? common[Math.floor(r() * common.length)] : nameish(), city: TOWN })],
     ["name + town + status", () => ({ name: nameish(), city: TOWN, status: status() })],
@@ -217,6 +226,22 @@ function buildShapes(perClass: number): Shape[] {
     ["one-letter name", () => ({ name: letter(), ...(r() < 0.5 ? { city: TOWN } : r() < 0.5 ? { status: status() } : {}) })],
     ["two-letter name", () => ({ name: letter() + letter(), ...(r() < 0.5 ? { city: TOWN } : r() < 0.5 ? { status: status(), type: type() } : {}) })],
     ["admin: claimed tabs", () => ({ claimed: r() < 0.5, ...(r() < 0.5 ? { name: nameish() } : {}), page: 1 + Math.floor(r() * 3) })],
+    // Issue 19's registry filters (the "Advanced" search): officers' and agents' names, ZIP, street, FEI.
+    ["person (officer or agent)", () => ({ person: personish() })],
+    ["person + the town", () => ({ person: personish(), city: TOWN })],
+    ["person + status + type", () => ({ person: personish(), status: status(), type: type() })],
+    ["person + name", () => ({ person: personish(), name: nameish() })],
+    [
+      "ZIP, street or FEI",
+      () => {
+        const record = generateCordataRecord(Math.floor(r() * N), false);
+        const zip = record.principal?.zip ?? "33023";
+        const roll = r();
+        if (roll < 0.4) return { zip: r() < 0.5 ? zip : zip.slice(0, 3) };
+        if (roll < 0.7) return { address: (record.principal?.address1 ?? "3150 SW").split(" ").slice(0, 2).join(" ") };
+        return { fei: record.fei ?? "59-1234567" };
+      },
+    ],
   ];
   return classes.flatMap(([kind, make]) => Array.from({ length: perClass }, () => ({ kind, limit: 10, page: 1, ...make() })));
 }

@@ -258,6 +258,51 @@ Luna Sol Mar Cielo Tierra Fuego Agua Verde Azul Rojo Blanco Negro Dorado Plata O
   .split(/\s+/)
   .filter(Boolean);
 
+/**
+ * People (officers and registered agents). Florida's registry names hundreds of thousands of
+ * distinct surnames: the most common (Smith, Rodriguez, Garcia...) are each about 1% of people,
+ * the first hundred about a fifth. So: 70% of surnames drawn from the surname list by Zipf's law
+ * with exponent 0.5 (rank 1 ~1.1% of people, rank 10 ~0.4%, rank 100 ~0.1%), 30% rarer ones made
+ * of syllables (the long tail); first names by Zipf (exponent 0.6) over ~150, the most common
+ * ~5%. Accented names stay in, for the Latin-1 file.
+ */
+const PERSON_SURNAME_LIST = [
+  ...new Set([...SURNAMES.map((s) => s.toUpperCase()), "O'MALLEY", "PEÑA", "MÜLLER", "DUBOIS", "COHEN", "LEVY", "SINGH", "PATEL"]),
+];
+const PERSON_SURNAMES = weighted(PERSON_SURNAME_LIST.map((s, i) => [s, 1 / Math.sqrt(i + 1)] as const));
+const SURNAME_SYLLABLES = `al an ar bar ber bo ca car cas del di do el en es fer gal gar go ha har in
+  ka kel la lan le li lo lu ma mar me mi mo na ne no o pa par pe per ra ren ri ro sa san se so ta
+  ter to va vel ver vi wa wen ya zo`
+  .split(/\s+/)
+  .filter(Boolean);
+const FIRST_NAME_LIST = `JOHN MARIA JOSE MICHAEL JENNIFER DAVID ANA JAMES PATRICIA CARLOS LINDA ROBERT ELIZABETH
+  LUIS SUSAN WILLIAM YOLANDA RICHARD KAREN JUAN MARY JOSEPH BARBARA THOMAS JESSICA CHARLES SARAH
+  CHRISTOPHER DANIEL NANCY MATTHEW LISA ANTHONY BETTY MARK MARGARET DONALD SANDRA STEVEN ASHLEY PAUL
+  KIMBERLY ANDREW EMILY JOSHUA DONNA KENNETH MICHELLE KEVIN CAROL BRIAN AMANDA GEORGE DOROTHY TIMOTHY
+  MELISSA RONALD DEBORAH EDWARD STEPHANIE JASON REBECCA JEFFREY SHARON RYAN LAURA JACOB CYNTHIA GARY
+  KATHLEEN NICHOLAS AMY ERIC ANGELA JONATHAN SHIRLEY STEPHEN ANNA LARRY BRENDA JUSTIN PAMELA SCOTT EMMA
+  BRANDON NICOLE BENJAMIN HELEN SAMUEL SAMANTHA GREGORY KATHERINE ALEXANDER CHRISTINE FRANK DEBRA
+  RAYMOND RACHEL JACK CAROLYN DENNIS JANET JERRY CATHERINE TYLER HEATHER AARON DIANA JORGE ROSA MIGUEL
+  CARMEN PEDRO GLORIA ALEJANDRO TERESA FRANCISCO SILVIA RAFAEL ISABEL ANTONIO ELENA MANUEL LUCIA
+  RICARDO BEATRIZ FERNANDO ADRIANA NGOC PRIYA RENÉ JOSÉ MÓNICA FRANÇOIS RAJ MEI WEI YUKI OMAR FATIMA
+  DMITRI OLGA PIERRE MARIE GIUSEPPE FRANCESCA`
+  .split(/\s+/)
+  .filter(Boolean);
+const FIRST_NAMES = weighted(FIRST_NAME_LIST.map((n, i) => [n, 1 / (i + 1) ** 0.6] as const));
+
+/** A person's name as the state writes it: "SURNAME, FIRST M" (a middle initial half the time). */
+export function personName(r: () => number): string {
+  let surname: string;
+  if (r() < 0.3) {
+    const parts = 2 + Math.floor(r() * 2);
+    surname = Array.from({ length: parts }, () => SURNAME_SYLLABLES[Math.floor(r() * SURNAME_SYLLABLES.length)])
+      .join("")
+      .toUpperCase();
+  } else surname = pickWeighted(PERSON_SURNAMES, r());
+  const first = pickWeighted(FIRST_NAMES, r());
+  return `${surname}, ${first}${r() < 0.5 ? ` ${String.fromCharCode(65 + Math.floor(r() * 26))}` : ""}`;
+}
+
 /** First words: surnames and place/trade words (~1,000 distinct). */
 export const NAME_FIRST_WORDS = [...new Set([...SURNAMES, ...PLACE_AND_TRADE_WORDS])];
 

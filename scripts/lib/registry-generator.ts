@@ -10,6 +10,7 @@ import {
   FILING_TYPE_WEIGHTS,
   NAME_FIRST_WORDS,
   NAME_SECOND_WORDS,
+  personName,
   pickWeighted,
   STATUS_WEIGHTS,
 } from "./registry-distributions";
@@ -158,17 +159,6 @@ const STATE_CODE: Record<string, string[]> = {
   LP: ["DOMLP", "FORLP"],
 };
 
-const FIRST_NAMES = [
-  "JOHN", "MARIA", "JOSE", "MICHAEL", "JENNIFER", "DAVID", "ANA", "JAMES", "PATRICIA", "CARLOS",
-  "LINDA", "ROBERT", "ELIZABETH", "LUIS", "SUSAN", "WILLIAM", "YOLANDA", "RICHARD", "KAREN", "JUAN",
-  "NGOC", "PRIYA", "RENÉ", "JOSÉ", "MÓNICA", "FRANÇOIS", "DANIEL", "SARAH", "KEVIN", "LAURA",
-];
-const LAST_NAMES = [
-  "SMITH", "JOHNSON", "WILLIAMS", "GARCIA", "RODRIGUEZ", "MARTINEZ", "HERNANDEZ", "LOPEZ", "GONZALEZ",
-  "PEREZ", "SANCHEZ", "RAMIREZ", "TORRES", "NGUYEN", "PATEL", "BROWN", "DAVIS", "MILLER", "WILSON",
-  "MOORE", "TAYLOR", "ANDERSON", "THOMAS", "JACKSON", "WHITE", "HARRIS", "MARTIN", "THOMPSON",
-  "O'MALLEY", "PEÑA", "MÜLLER", "DUBOIS", "COHEN", "LEVY", "SINGH", "KIM", "CHEN", "WANG",
-];
 const AGENT_COMPANIES = [
   "REGISTERED AGENTS INC.", "CORPORATION SERVICE COMPANY", "C T CORPORATION SYSTEM",
   "SUNSHINE REGISTERED AGENT LLC", "NORTHWEST REGISTERED AGENT LLC", "FLORIDA AGENT SERVICES INC",
@@ -187,7 +177,7 @@ const mmddyyyy = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.sl
 export function generateCordataRecord(index: number, inTown: boolean): CordataInput {
   const b = generateBusiness(index, inTown);
   const r = rng(index * 7919 + 101);
-  const person = () => `${pick(r, LAST_NAMES)}, ${pick(r, FIRST_NAMES)}${r() < 0.5 ? ` ${String.fromCharCode(65 + Math.floor(r() * 26))}` : ""}`;
+  const person = () => personName(r);
   const isLlc = b.filingType === "LLC" || b.filingType === "LIC";
   const officerCount = Math.floor(r() * 4) + (r() < 0.05 ? 3 : 0); // 0..6, mostly 1-3
   const officers = Array.from({ length: officerCount }, (_, i) => ({
