@@ -24,7 +24,6 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type Database from "better-sqlite3";
 import yauzl from "yauzl";
-import { FtsBulkBuild } from "~/services/fts-bulk-build.server";
 import {
   KNOWN_FILING_CODES,
   parseCordataLine,
@@ -299,70 +298,52 @@ function dropForRebuild(db: Database.Database): Deferred[] {
   return deferred;
 }
 
-const timed = (db: Database.Database, what: string, sql: string) => {
-  const t = performance.now();
-  const cpu = process.cpuUsage();
-  db.exec(sql);
-  if (process.env.IMPORT_TIMINGS) {
-    const used = process.cpuUsage(cpu);
-    console.error(`${what}: ${Math.round(performance.now() - t)} ms wall, ${Math.round((used.user + used.system) / 1000)} ms CPU`);
-  }
-};
+/** The rows of the name index's one-time fill, in rowid order (see rebuild). */
+export const BUSINESSES_FTS_ROWS = `SELECT b.id, ${ftsDocumentSql("b")} FROM businesses b ORDER BY b.id`;
 
-// FTS5 writes a segment each time its pending terms pass `hashsize` (1 MB by default) and merges
-// segments as it goes (`automerge`, 4 by default). For the bulk fill: a 16 MB buffer (fewer
-// segments, about a tenth less CPU) and no merging along the way, since the 'optimize' at the end
-// merges everything into one segment anyway (another sixth less CPU for the name index: 28 s
-// instead of 34 s per million rows). The registry's own indexes keep the defaults, so daily
-// imports and the server's own writes behave as before.
-const FTS_BULK = { hashsize: 16 << 20, automerge: 0 };
-const FTS_DEFAULT = { hashsize: 1 << 20, automerge: 4 };
-const FTS_INDEXES = ["businesses_fts", "people_fts"] as const;
-
-const configureFts = (db: Database.Database, settings: Record<string, number>) => {
-  for (const fts of FTS_INDEXES)
-    for (const [key, value] of Object.entries(settings)) db.exec(`INSERT INTO ${fts}(${fts}, rank) VALUES ('${key}', ${value})`);
-};
-
-/** people_fts's rows (rowid = business id x 8 + block: 0 the agent, 1-6 the officers) of the businesses and officers the conditions select. */
-const peopleRowsSql = (businessWhere: string, officerWhere: string) =>
-  `SELECT id * 8, ${NAME_SQL("agent_name")} FROM businesses WHERE agent_name IS NOT NULL AND ${businessWhere}
-   UNION ALL
-   SELECT business_id * 8 + position, ${NAME_SQL("name")} FROM business_officers WHERE ${officerWhere}`;
-
-/** Both full-text indexes filled again from the whole registry, in this connection (a rebuild into a registry that held rows). */
-function refillFts(db: Database.Database) {
-  configureFts(db, FTS_BULK);
-  for (const fts of FTS_INDEXES) timed(db, `${fts} delete-all`, `INSERT INTO ${fts}(${fts}) VALUES ('delete-all')`);
-  timed(db, "businesses_fts", `INSERT INTO businesses_fts(rowid, name) SELECT b.id, ${ftsDocumentSql("b")} FROM businesses b`);
-  timed(db, "people_fts", `INSERT INTO people_fts(rowid, name) ${peopleRowsSql("1", "1")}`);
-  for (const fts of FTS_INDEXES) timed(db, `${fts} optimize`, `INSERT INTO ${fts}(${fts}) VALUES ('optimize')`);
-  configureFts(db, FTS_DEFAULT);
-}
-
-/**
- * The indexes of businesses a full load wrote twice (a document number the file repeats): the
- * worker indexed the first version, so those are indexed again here, as the triggers would.
- */
-function reindexBusinesses(db: Database.Database, ids: number[]) {
-  const remove = db.prepare("DELETE FROM businesses_fts WHERE rowid = ?");
-  const removePeople = db.prepare("DELETE FROM people_fts WHERE rowid >= ? AND rowid < ?");
-  const add = db.prepare(`INSERT INTO businesses_fts(rowid, name) SELECT b.id, ${ftsDocumentSql("b")} FROM businesses b WHERE b.id = ?`);
-  const addPeople = db.prepare(`INSERT INTO people_fts(rowid, name) ${peopleRowsSql("id = ?", "business_id = ?")}`);
-  for (const id of ids) {
-    remove.run(id);
-    removePeople.run(id * 8, id * 8 + 8);
-    add.run(id);
-    addPeople.run(id, id);
-  }
-}
-
-/** What dropForRebuild dropped, made again: the B-tree indexes first (the full-text indexes are the caller's), then the triggers. */
-function rebuildIndexes(db: Database.Database, deferred: Deferred[]) {
-  for (const d of deferred.filter((x) => x.type === "index")) timed(db, d.name, d.sql);
-}
-
-function restoreTriggers(db: Database.Database, deferred: Deferred[], changed: boolean) {
+/** Rebuilds what dropForRebuild dropped: indexes, both full-text indexes, triggers, the counter. */
+function rebuild(db: Database.Database, deferred: Deferred[], changed: boolean) {
+  const timed = (what: string, sql: string) => {
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    db.exec(sql);
+    if (process.env.IMPORT_TIMINGS) {
+      const used = process.cpuUsage(cpu);
+      console.error(`${what}: ${Math.round(performance.now() - t)} ms wall, ${Math.round((used.user + used.system) / 1000)} ms CPU`);
+    }
+  };
+  for (const d of deferred.filter((x) => x.type === "index")) timed(d.name, d.sql);
+  // FTS5 writes a segment each time its pending terms pass `hashsize` (1 MB by default) and merges
+  // segments as it goes (`automerge`, 4 by default). For the bulk fill: a 16 MB buffer (fewer
+  // segments, about a tenth less CPU) and no merging along the way, since the 'optimize' below
+  // merges everything into one segment anyway (another sixth less CPU for the name index: 28 s
+  // instead of 34 s per million rows). Both are set back to the defaults below, so daily imports
+  // and the server's own writes behave as before.
+  const FTS_BULK = { hashsize: 16 << 20, automerge: 0 };
+  const FTS_DEFAULT = { hashsize: 1 << 20, automerge: 4 };
+  const configure = (settings: Record<string, number>) => {
+    for (const fts of ["businesses_fts", "people_fts"])
+      for (const [key, value] of Object.entries(settings)) db.exec(`INSERT INTO ${fts}(${fts}, rank) VALUES ('${key}', ${value})`);
+  };
+  configure(FTS_BULK);
+  timed("fts delete-all", "INSERT INTO businesses_fts(businesses_fts) VALUES ('delete-all')");
+  // Both fills hand FTS5 their rows in rowid order (the people's in two runs: agents, then
+  // officers in their primary key's order). FTS5 writes its pending terms out as a new segment
+  // whenever a rowid is not above the previous one, so rows in any other order (the planner's
+  // choice for the names without ORDER BY: a covering index, in city and name order) make a
+  // segment almost per row: the name index took 97 s instead of ~16 s at 3.5M businesses.
+  timed("businesses_fts", `INSERT INTO businesses_fts(rowid, name) ${BUSINESSES_FTS_ROWS}`);
+  timed("people delete-all", "INSERT INTO people_fts(people_fts) VALUES ('delete-all')");
+  timed(
+    "people_fts",
+    `INSERT INTO people_fts(rowid, name)
+       SELECT id * 8, ${NAME_SQL("agent_name")} FROM businesses WHERE agent_name IS NOT NULL
+       UNION ALL
+       SELECT business_id * 8 + position, ${NAME_SQL("name")} FROM business_officers`,
+  );
+  timed("optimize", "INSERT INTO businesses_fts(businesses_fts) VALUES ('optimize')");
+  timed("people optimize", "INSERT INTO people_fts(people_fts) VALUES ('optimize')");
+  configure(FTS_DEFAULT);
   for (const d of deferred.filter((x) => x.type === "trigger")) db.exec(d.sql);
   // As the triggers would have: the counter moves when a business changed, not otherwise.
   if (changed) db.exec("UPDATE registry_version SET version = version + 1 WHERE id = 1");
@@ -428,15 +409,9 @@ async function applySource(
   const foreignKeys = db.pragma("foreign_keys", { simple: true }) as number;
   db.pragma("foreign_keys = OFF");
   db.exec("BEGIN IMMEDIATE");
-  // A full load into an empty registry builds the full-text indexes on the second core meanwhile
-  // (fts-bulk-build.server.ts); the businesses it wrote twice (a repeated document number) are
-  // indexed again at the end.
-  let bulk: FtsBulkBuild | null = null;
-  const writtenTwice: number[] = [];
   try {
     const deferred = mode === "rebuild" ? dropForRebuild(db) : [];
     const fresh = mode === "rebuild" && db.prepare("SELECT 1 FROM businesses LIMIT 1").get() === undefined;
-    if (fresh) bulk = FtsBulkBuild.start(db, { settings: FTS_BULK, businessDocument: ftsDocumentSql("b"), personName: NAME_SQL });
     let lastProgress = 0;
     for await (const { lines, firstLine, bytes } of linesOf(await source.open())) {
       for (let i = 0; i < lines.length; i++) {
@@ -470,11 +445,6 @@ async function applySource(
         } else existing = s.find.get(r.documentNumber) as { id: number; hash: string | null } | undefined;
         if (fresh && !existing) {
           summary.inserted++;
-          if (bulk) {
-            bulk.addBusiness(id, r.name, r.principal.city, productStatus(r.stateStatus), productFilingType(r.stateFilingType), 0);
-            if (r.agent.name !== null) bulk.addPerson(id * 8, r.agent.name);
-            for (const o of r.officers) bulk.addPerson(id * 8 + o.position, o.name);
-          }
         } else if (existing) {
           if (existing.hash === hash) {
             summary.unchanged++;
@@ -485,7 +455,6 @@ async function applySource(
           s.deleteOfficers.run(id);
           s.deleteReports.run(id);
           summary.updated++;
-          if (bulk) writtenTwice.push(id);
         } else {
           id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...registryValues(r, hash)).lastInsertRowid);
           summary.inserted++;
@@ -501,7 +470,6 @@ async function applySource(
           s.insertReports[r.annualReports.length].run(values);
         }
       }
-      await bulk?.flush();
       if (options.onProgress && (bytes === source.size || performance.now() - lastProgress > 200)) {
         lastProgress = performance.now();
         options.onProgress({ file: source.name, bytes, totalBytes: source.size, records: summary.read });
@@ -514,19 +482,7 @@ async function applySource(
         `records written: ${Math.round(performance.now() - t0)} ms wall, process CPU so far ${Math.round((used.user + used.system) / 1000)} ms, RSS ${m.rss >> 20} MB (JS heap ${m.heapTotal >> 20} MB), peak ${process.resourceUsage().maxRSS >> 10} MB`,
       );
     }
-    if (mode === "rebuild") {
-      rebuildIndexes(db, deferred);
-      if (bulk) {
-        const t = performance.now();
-        await bulk.finish();
-        if (process.env.IMPORT_TIMINGS) console.error(`full-text indexes: waited ${Math.round(performance.now() - t)} ms for the worker`);
-        const copied = performance.now();
-        bulk.copyInto(db);
-        reindexBusinesses(db, writtenTwice);
-        if (process.env.IMPORT_TIMINGS) console.error(`full-text indexes: copied in ${Math.round(performance.now() - copied)} ms`);
-      } else refillFts(db);
-      restoreTriggers(db, deferred, summary.inserted + summary.updated > 0);
-    }
+    if (mode === "rebuild") rebuild(db, deferred, summary.inserted + summary.updated > 0);
     summary.seconds = round((performance.now() - t0) / 1000, 2);
     summary.perSecond = summary.seconds > 0 ? Math.round(summary.read / summary.seconds) : summary.read;
     summary.reportFile = writeReport(options, summary, rejects);
@@ -536,7 +492,6 @@ async function applySource(
     if (db.inTransaction) db.exec("ROLLBACK");
     throw error;
   } finally {
-    await bulk?.dispose(db);
     if (foreignKeys) db.pragma("foreign_keys = ON");
   }
   options.onProgress?.({ file: source.name, bytes: source.size, totalBytes: source.size, records: summary.read });
