@@ -69,13 +69,29 @@ const sqlCode = (column: string, codes: Record<string, string>) =>
     .map(([value, code]) => `WHEN '${value}' THEN '${code}'`)
     .join(" ")} ELSE hex(${column}) END`;
 
+/** A name as both indexes hold it: apostrophes and dots dropped, `_` a space (so a name can never hold a tag). */
+const indexedNameSql = (name: string) =>
+  `replace(replace(replace(replace(replace(${name}, '''', ''), '’', ''), 'ʼ', ''), '.', ''), '_', ' ')`;
+
+/** A business row's filter tags (`row` is the alias, e.g. `new`), each after a space. */
+const ftsTagsSql = (row: string) =>
+  `' _c' || hex(coalesce(${row}.city, ''))
+    || ' _x' || ${sqlCode(`${row}.status`, STATUS_CODES)} || '_' || ${sqlCode(`${row}.filing_type`, TYPE_CODES)}
+    || ' _t' || ${sqlCode(`${row}.filing_type`, TYPE_CODES)} || ' _k' || ${row}.is_claimed`;
+
 /**
  * The document the full-text index holds for a business row (`row` is the alias, e.g. `new`):
  * its normalised name and its filter tags. drizzle/0013's triggers hold this expression as it
  * printed; the importer's rebuild uses it, so a full load indexes exactly what the triggers would.
  */
-export const ftsDocumentSql = (row: string) =>
-  `replace(replace(replace(replace(replace(${row}.name, '''', ''), '’', ''), 'ʼ', ''), '.', ''), '_', ' ')
-    || ' _c' || hex(coalesce(${row}.city, ''))
-    || ' _x' || ${sqlCode(`${row}.status`, STATUS_CODES)} || '_' || ${sqlCode(`${row}.filing_type`, TYPE_CODES)}
-    || ' _t' || ${sqlCode(`${row}.filing_type`, TYPE_CODES)} || ' _k' || ${row}.is_claimed`;
+export const ftsDocumentSql = (row: string) => `${indexedNameSql(`${row}.name`)}
+    || ${ftsTagsSql(row)}`;
+
+/**
+ * The document people_fts holds for a person (a registered agent or an officer, `name`) of the
+ * business row `row`: the person's name and the business's filter tags, so that a person with a
+ * city, status, type or claimed filter is one intersection inside that index (drizzle/0014 holds
+ * it as printed, in its triggers and its refill; the importer's rebuild uses it).
+ */
+export const peopleDocumentSql = (name: string, row: string) => `${indexedNameSql(name)}
+    || ${ftsTagsSql(row)}`;

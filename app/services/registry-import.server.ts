@@ -17,7 +17,7 @@
  *   secondary indexes are dropped inside the transaction and rebuilt once at its end. The
  *   registry_version counter moves either way, so every cached answer starts over at the commit.
  */
-import { ftsDocumentSql } from "~/lib/search-tags";
+import { ftsDocumentSql, peopleDocumentSql } from "~/lib/search-tags";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -247,9 +247,6 @@ function registryValues(r: CordataRecord, hash: string): unknown[] {
 /** Triggers that keep indexes and the change counter; dropped and rebuilt in "rebuild" mode. */
 const MAINTENANCE_TRIGGERS = /^(businesses_fts_|businesses_version_|businesses_agent_people_|business_officers_people_)/;
 const KEPT_INDEXES = new Set(["businesses_document_number_unique"]);
-const NAME_SQL = (column: string) =>
-  `replace(replace(replace(replace(${column}, '''', ''), '’', ''), 'ʼ', ''), '.', '')`;
-
 function statementsFor(db: Database.Database) {
   const marks = REGISTRY_COLUMNS.map(() => "?").join(", ");
   return {
@@ -335,11 +332,15 @@ function rebuild(db: Database.Database, deferred: Deferred[], changed: boolean) 
   timed("businesses_fts", `INSERT INTO businesses_fts(rowid, name) ${BUSINESSES_FTS_ROWS}`);
   timed("people delete-all", "INSERT INTO people_fts(people_fts) VALUES ('delete-all')");
   timed(
-    "people_fts",
+    "people_fts agents",
     `INSERT INTO people_fts(rowid, name)
-       SELECT id * 8, ${NAME_SQL("agent_name")} FROM businesses WHERE agent_name IS NOT NULL
-       UNION ALL
-       SELECT business_id * 8 + position, ${NAME_SQL("name")} FROM business_officers`,
+       SELECT b.id * 8, ${peopleDocumentSql("b.agent_name", "b")} FROM businesses b WHERE b.agent_name IS NOT NULL ORDER BY b.id`,
+  );
+  timed(
+    "people_fts officers",
+    `INSERT INTO people_fts(rowid, name)
+       SELECT o.business_id * 8 + o.position, ${peopleDocumentSql("o.name", "b")}
+       FROM business_officers o JOIN businesses b ON b.id = o.business_id ORDER BY o.business_id, o.position`,
   );
   timed("optimize", "INSERT INTO businesses_fts(businesses_fts) VALUES ('optimize')");
   timed("people optimize", "INSERT INTO people_fts(people_fts) VALUES ('optimize')");

@@ -1,0 +1,122 @@
+/**
+ * A search by an officer's or agent's name with other filters intersects the filters' tags with
+ * the name inside people_fts (drizzle/0014): it must give exactly the answers of the plain
+ * reading, the person's matches (people_fts on the name alone) filtered by plain comparisons on
+ * the business rows, for every combination, on the demo data (whose registry file has officers and
+ * agents); and the tags must follow a business's changes (the triggers write its people again).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { normalizeDocNumber } from "~/lib/search-query";
+import { COUNT_CAP, uncachedSearch, type SearchParams } from "~/models/business-search.server";
+import { personMatch } from "~/models/registry-search.server";
+import { seedDemoData } from "../../scripts/lib/seed";
+
+/** Every matching id in the general plan's order, and the count. */
+function reference(p: SearchParams): number[] {
+  const client = getDb().$client;
+  const match = personMatch(client, p.person ?? "");
+  if (!match) return [];
+  const clauses = ["b.id IN (SELECT rowid >> 3 FROM people_fts WHERE people_fts MATCH ?)"];
+  const params: unknown[] = [match];
+  const add = (clause: string, ...values: unknown[]) => {
+    clauses.push(clause);
+    params.push(...values);
+  };
+  if (p.doc) add("b.document_number LIKE ?", `${normalizeDocNumber(p.doc)}%`);
+  if (p.city?.toUpperCase() === "PEMBROKE PARK") {
+    add("b.city IN ('Pembroke Park', 'PEMBROKE PARK') AND substr(b.zip, 1, 5) IN ('33009', '33023')");
+  } else if (p.city) add("b.city = ?", p.city);
+  if (p.type) add("b.filing_type = ?", p.type);
+  if (p.status) add("b.status = ?", p.status.toUpperCase());
+  if (typeof p.claimed === "boolean") add("b.is_claimed = ?", p.claimed ? 1 : 0);
+  if (p.zip) add("b.zip LIKE ?", `${p.zip}%`);
+  const order = p.doc ? "b.document_number" : p.city ? "b.name, b.id" : "b.id";
+  return (client.prepare(`SELECT b.id FROM businesses b WHERE ${clauses.join(" AND ")} ORDER BY ${order}`).pluck().all(...params) as number[]);
+}
+
+/** The demo registry's most common officer and agent words, and a few prefixes of them. */
+function people(): string[] {
+  const client = getDb().$client;
+  const names = client
+    .prepare(
+      `SELECT name FROM (SELECT name FROM business_officers UNION ALL SELECT agent_name AS name FROM businesses WHERE agent_name IS NOT NULL)
+        GROUP BY name ORDER BY count(*) DESC LIMIT 6`,
+    )
+    .pluck()
+    .all() as string[];
+  const surnames = names.map((n) => n.split(/[ ,]+/)[0]);
+  return [...new Set([...surnames, ...surnames.map((s) => s.slice(0, 2)), names[0]])];
+}
+
+const CITIES = [undefined, "Pembroke Park", "Miami"];
+const TYPES = [undefined, "LLC", "CORP"];
+const STATUSES = [undefined, "ACTIVE", "inactive"];
+const CLAIMED = [undefined, true, false];
+const OTHER = [{}, { zip: "330" }, { doc: "L" }];
+
+describe("a person with other filters", () => {
+  beforeAll(async () => {
+    await seedDemoData(getDb());
+  });
+
+  it("gives the reference answers for every combination: count, first page and last page", () => {
+    const client = getDb().$client;
+    const mismatches: string[] = [];
+    let compared = 0;
+    let nonEmpty = 0;
+    for (const person of people())
+      for (const city of CITIES)
+        for (const type of TYPES)
+          for (const status of STATUSES)
+            for (const claimed of CLAIMED)
+              for (const other of OTHER) {
+                const p: SearchParams = { person, city, type, status, claimed, ...other };
+                const want = reference(p);
+                const total = Math.min(want.length, COUNT_CAP);
+                const lastPage = Math.max(1, Math.ceil(total / 10));
+                for (const page of new Set([1, lastPage])) {
+                  const got = uncachedSearch(client, { ...p, page, limit: 10 });
+                  const ids = got.businesses.map((b) => b.id);
+                  const expected = want.slice((page - 1) * 10, page * 10);
+                  compared++;
+                  if (got.pagination.total !== total || JSON.stringify(ids) !== JSON.stringify(expected)) {
+                    mismatches.push(`${JSON.stringify(p)} page ${page}: total ${got.pagination.total} vs ${total}, ids ${ids} vs ${expected}`);
+                  }
+                }
+                if (want.length) nonEmpty++;
+              }
+    expect(mismatches.slice(0, 10)).toEqual([]);
+    expect(compared).toBeGreaterThan(1_000);
+    expect(nonEmpty).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("follows a business's changes of city, status, type and claim, and of its people", () => {
+    const client = getDb().$client;
+    const row = client
+      .prepare("SELECT b.id, o.name FROM businesses b JOIN business_officers o ON o.business_id = b.id ORDER BY b.id LIMIT 1")
+      .get() as { id: number; name: string };
+    const surname = row.name.split(/[ ,]+/)[0];
+    const find = (p: SearchParams) => uncachedSearch(client, { person: surname, ...p, page: 1, limit: 100 }).businesses.map((b) => b.id);
+    const before = client.prepare("SELECT city, status, filing_type, is_claimed, agent_name FROM businesses WHERE id = ?").get(row.id) as Record<string, unknown>;
+    try {
+      client.prepare("UPDATE businesses SET city = 'Zanzibar City', status = 'REVOKED', filing_type = 'LLLP', is_claimed = 1 WHERE id = ?").run(row.id);
+      expect(find({ city: "Zanzibar City", status: "REVOKED", type: "LLLP", claimed: true })).toEqual([row.id]);
+      expect(find({ city: String(before.city) })).not.toContain(row.id);
+      // An officer renamed, an agent named: their documents carry the business's tags too.
+      client.prepare("UPDATE business_officers SET name = 'QUUXLEY, ANN' WHERE business_id = ? AND name = ?").run(row.id, row.name);
+      client.prepare("UPDATE businesses SET agent_name = 'ZORBLATT, BOB' WHERE id = ?").run(row.id);
+      const only = (person: string) =>
+        uncachedSearch(client, { person, city: "Zanzibar City", status: "REVOKED", page: 1, limit: 10 }).businesses.map((b) => b.id);
+      expect([only("quuxley"), only("zorblatt")]).toEqual([[row.id], [row.id]]);
+      client.prepare("UPDATE business_officers SET name = ? WHERE business_id = ? AND name = 'QUUXLEY, ANN'").run(row.name, row.id);
+    } finally {
+      client
+        .prepare("UPDATE businesses SET city = ?, status = ?, filing_type = ?, is_claimed = ?, agent_name = ? WHERE id = ?")
+        .run(before.city, before.status, before.filing_type, before.is_claimed, before.agent_name, row.id);
+    }
+    expect(find({ city: String(before.city), status: String(before.status) })).toContain(row.id);
+    expect(find({ city: "Zanzibar City" })).toEqual([]);
+    expect(() => client.exec("INSERT INTO people_fts(people_fts) VALUES ('integrity-check')")).not.toThrow();
+  });
+});
