@@ -9,7 +9,6 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { buildNameKeys, buildNameQuery, normalizeDocNumber } from "~/lib/search-query";
 import {
   COUNT_CAP,
   SORT_LIMIT,
@@ -19,67 +18,7 @@ import {
   type TagPlan,
 } from "~/models/business-search.server";
 import { seedDemoData } from "../../scripts/lib/seed";
-
-const NAME_KEY = `lower(replace(replace(replace(replace(b.name, '''', ''), '’', ''), '.', ''), ',', ''))`;
-
-type Ref = { ids: number[]; count: number };
-
-/** Every matching id in the order the rules define, and the (uncapped) count. */
-function reference(p: SearchParams): Ref {
-  const client = getDb().$client;
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  if (p.doc) {
-    const prefix = normalizeDocNumber(p.doc);
-    if (!prefix) return { ids: [], count: 0 };
-    clauses.push("b.document_number LIKE ?");
-    params.push(`${prefix}%`);
-  }
-  const add = (clause: string, value: unknown) => {
-    clauses.push(clause);
-    params.push(value);
-  };
-  // The town's name means the town as configured (README "The town's businesses"): its city
-  // names as the state and the product write them, and its ZIP codes.
-  if (p.city?.toUpperCase() === "PEMBROKE PARK") {
-    clauses.push("b.city IN ('Pembroke Park', 'PEMBROKE PARK') AND substr(b.zip, 1, 5) IN ('33009', '33023')");
-  } else if (p.city) add("b.city = ?", p.city);
-  if (p.type) add("b.filing_type = ?", p.type);
-  if (p.status) add("b.status = ?", p.status.toUpperCase());
-  if (typeof p.claimed === "boolean") add("b.is_claimed = ?", p.claimed ? 1 : 0);
-  const filters = clauses.length ? clauses.join(" AND ") : "1";
-  if (p.name) {
-    const fts = buildNameQuery(p.name);
-    const keys = buildNameKeys(p.name);
-    if (!fts || !keys) return { ids: [], count: 0 };
-    const upper = keys.prefix.slice(0, -1) + String.fromCodePoint(keys.prefix.codePointAt(keys.prefix.length - 1)! + 1);
-    const marks = keys.exact.map(() => "?").join(",");
-    const rows = client
-      .prepare(
-        `SELECT id, tier FROM (
-           SELECT b.id AS id, ${NAME_KEY} AS k,
-             CASE WHEN ${NAME_KEY} IN (${marks}) THEN 0
-                  WHEN ${NAME_KEY} >= ? AND ${NAME_KEY} < ? THEN 1
-                  WHEN b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?) THEN 2 END AS tier
-           FROM businesses b WHERE ${filters})
-         WHERE tier IS NOT NULL ORDER BY tier, CASE WHEN tier < 2 THEN k END, id`,
-      )
-      .all(...keys.exact, keys.prefix, upper, fts.all, ...params) as { id: number }[];
-    const count = (
-      client
-        .prepare(
-          `SELECT count(*) AS n FROM businesses b WHERE ${filters} AND b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)`,
-        )
-        .get(...params, fts.all) as { n: number }
-    ).n;
-    return { ids: rows.map((r) => r.id), count };
-  }
-  const order = p.doc ? "b.document_number" : p.city ? "b.name, b.id" : "b.id";
-  const ids = client.prepare(`SELECT b.id AS id FROM businesses b WHERE ${filters} ORDER BY ${order}`).all(...params) as {
-    id: number;
-  }[];
-  return { ids: ids.map((r) => r.id), count: ids.length };
-}
+import { reference } from "../support/search-reference";
 
 const NAMES = [undefined, "s", "sunshine", "florida", "auto repair", "pembroke park demo", "gulf log"];
 const DOCS = [undefined, "L"];

@@ -1,0 +1,79 @@
+/**
+ * The plain reading of the search rules, for the tests that check the planned search against it
+ * (search-plan, search-person-plan): one SQL statement over the whole table, filters as plain
+ * comparisons (LIKE for the document number), the name's three tiers written out as a CASE, a
+ * person as the set of businesses people_fts finds for the name alone; no tags, no caps, no
+ * index choices.
+ */
+import { getDb } from "~/db/client.server";
+import { buildNameKeys, buildNameQuery, normalizeDocNumber } from "~/lib/search-query";
+import type { SearchParams } from "~/models/business-search.server";
+import { personMatch } from "~/models/registry-search.server";
+
+const NAME_KEY = `lower(replace(replace(replace(replace(b.name, '''', ''), '’', ''), '.', ''), ',', ''))`;
+
+export type Ref = { ids: number[]; count: number };
+
+/** Every matching id in the order the rules define, and the (uncapped) count. */
+export function reference(p: SearchParams): Ref {
+  const client = getDb().$client;
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (p.doc) {
+    const prefix = normalizeDocNumber(p.doc);
+    if (!prefix) return { ids: [], count: 0 };
+    clauses.push("b.document_number LIKE ?");
+    params.push(`${prefix}%`);
+  }
+  const add = (clause: string, value: unknown) => {
+    clauses.push(clause);
+    params.push(value);
+  };
+  // The town's name means the town as configured (README "The town's businesses"): its city
+  // names as the state and the product write them, and its ZIP codes.
+  if (p.city?.toUpperCase() === "PEMBROKE PARK") {
+    clauses.push("b.city IN ('Pembroke Park', 'PEMBROKE PARK') AND substr(b.zip, 1, 5) IN ('33009', '33023')");
+  } else if (p.city) add("b.city = ?", p.city);
+  if (p.type) add("b.filing_type = ?", p.type);
+  if (p.status) add("b.status = ?", p.status.toUpperCase());
+  if (typeof p.claimed === "boolean") add("b.is_claimed = ?", p.claimed ? 1 : 0);
+  if (p.zip) add("b.zip LIKE ?", `${p.zip}%`);
+  if (p.person) {
+    const match = personMatch(client, p.person);
+    if (!match) return { ids: [], count: 0 };
+    add("b.id IN (SELECT rowid >> 3 FROM people_fts WHERE people_fts MATCH ?)", match);
+  }
+  const filters = clauses.length ? clauses.join(" AND ") : "1";
+  if (p.name) {
+    const fts = buildNameQuery(p.name);
+    const keys = buildNameKeys(p.name);
+    if (!fts || !keys) return { ids: [], count: 0 };
+    const upper = keys.prefix.slice(0, -1) + String.fromCodePoint(keys.prefix.codePointAt(keys.prefix.length - 1)! + 1);
+    const marks = keys.exact.map(() => "?").join(",");
+    const rows = client
+      .prepare(
+        `SELECT id, tier FROM (
+           SELECT b.id AS id, ${NAME_KEY} AS k,
+             CASE WHEN ${NAME_KEY} IN (${marks}) THEN 0
+                  WHEN ${NAME_KEY} >= ? AND ${NAME_KEY} < ? THEN 1
+                  WHEN b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?) THEN 2 END AS tier
+           FROM businesses b WHERE ${filters})
+         WHERE tier IS NOT NULL ORDER BY tier, CASE WHEN tier < 2 THEN k END, id`,
+      )
+      .all(...keys.exact, keys.prefix, upper, fts.all, ...params) as { id: number }[];
+    const count = (
+      client
+        .prepare(
+          `SELECT count(*) AS n FROM businesses b WHERE ${filters} AND b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)`,
+        )
+        .get(...params, fts.all) as { n: number }
+    ).n;
+    return { ids: rows.map((r) => r.id), count };
+  }
+  const order = p.doc ? "b.document_number" : p.city ? "b.name, b.id" : "b.id";
+  const ids = client.prepare(`SELECT b.id AS id FROM businesses b WHERE ${filters} ORDER BY ${order}`).all(...params) as {
+    id: number;
+  }[];
+  return { ids: ids.map((r) => r.id), count: ids.length };
+}
+
