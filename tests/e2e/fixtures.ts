@@ -78,8 +78,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         storageState: await context.storageState(),
       });
       const scanPage = await scanContext.newPage();
+      // The scans are work beyond the test's own steps: each gets its own time (on a busy machine
+      // an axe scan of a page takes 10-20 s) instead of eating the test's.
+      const paths = [...visited].slice(0, MAX_SCANS_PER_TEST);
+      testInfo.setTimeout(testInfo.timeout + paths.length * 30_000);
       try {
-        for (const path of [...visited].slice(0, MAX_SCANS_PER_TEST)) {
+        for (const path of paths) {
           const response = await scanPage.goto(path).catch(() => null);
           if (!response || new URL(scanPage.url()).origin !== origin) continue;
           const results = await new AxeBuilder({ page: scanPage }).analyze();
