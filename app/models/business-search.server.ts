@@ -20,7 +20,13 @@ import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
 import { rememberWhileRegistryUnchanged } from "~/utils/cache.server";
 import { filterTagTerms } from "~/lib/search-tags";
 import { getTownArea, isTownCity, townWhere, type TownArea } from "~/utils/town-area.server";
-import { explainMatches, personMatch, registryFilterClauses, type RegistrySearchFilters } from "~/models/registry-search.server";
+import {
+  explainMatches,
+  personClause,
+  personMatch,
+  registryFilterClauses,
+  type RegistrySearchFilters,
+} from "~/models/registry-search.server";
 
 /** What a result card (and the public JSON list) shows. Never the private fields. */
 export type BusinessCard = RegistryFields & {
@@ -107,11 +113,8 @@ const clean = (v: string | null | undefined) => (typeof v === "string" ? v.trim(
 
 type Where = { clauses: string[]; params: unknown[] };
 
-/**
- * The non-name filters, as SQL over `b` (businesses). `null` means "cannot match anything". `id`:
- * the business id's expression for the clauses that only need the id (registryFilterClauses).
- */
-function filterClauses(client: Database.Database, filters: SearchFilters, id = "b.id"): Where | null {
+/** The non-name filters, as SQL over `b` (businesses). `null` means "cannot match anything". */
+function filterClauses(client: Database.Database, filters: SearchFilters): Where | null {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const doc = clean(filters.doc);
@@ -148,7 +151,7 @@ function filterClauses(client: Database.Database, filters: SearchFilters, id = "
     clauses.push("b.is_claimed = ?");
     params.push(filters.claimed ? 1 : 0);
   }
-  const registry = registryFilterClauses(client, filters, id);
+  const registry = registryFilterClauses(client, filters);
   if (!registry) return null;
   clauses.push(...registry.clauses);
   params.push(...registry.params);
@@ -266,6 +269,12 @@ const FTS_ID = "+f.rowid";
  */
 const ROWS_ID = "+b.id";
 
+/** `where` with the person's clause, if any, on the id expression `id` (same parameters). */
+function onPersonId(where: Where, id: string): Where {
+  const onB = personClause("b.id");
+  return { clauses: where.clauses.map((c) => (c === onB ? personClause(id) : c)), params: where.params };
+}
+
 /**
  * The same page as tierRows, from the full-text matches alone: every match (at most COUNT_CAP,
  * all found by one FTS intersection) is given its tier and sorted. Chosen when filters make the
@@ -299,11 +308,7 @@ type SplitFilters = { tags: string[]; items: TagFilter[]; rest: Where; townCity:
  */
 type TagFilter = { term: string; not?: string; clause: string; params: unknown[] };
 
-function splitFilters(
-  client: Database.Database,
-  filters: SearchFilters,
-  options: { narrowTown?: boolean; id?: string } = {},
-): SplitFilters | null {
+function splitFilters(client: Database.Database, filters: SearchFilters, options: { narrowTown?: boolean } = {}): SplitFilters | null {
   const city = clean(filters.city);
   const area = city ? getTownArea() : null;
   const town = area && isTownCity(area, city) ? area : null;
@@ -326,11 +331,7 @@ function splitFilters(
     });
   }
   const tags = items.map((item) => item.term);
-  const rest = filterClauses(
-    client,
-    { doc: filters.doc, person: filters.person, zip: filters.zip, address: filters.address, fei: filters.fei },
-    options.id,
-  );
+  const rest = filterClauses(client, { doc: filters.doc, person: filters.person, zip: filters.zip, address: filters.address, fei: filters.fei });
   if (!rest) return null;
   if (town && options.narrowTown && tags.length) {
     // With a name, the town (a few thousand rows) narrows enough: the other filters are checked
@@ -427,11 +428,13 @@ function nameSearch(
   page: PageWindow | ((total: number) => PageWindow),
   { sortLimit = SORT_LIMIT, tagPlan = "cost" }: SearchPlanOptions = {},
 ) {
-  const split = splitFilters(client, filters, { narrowTown: true, id: FTS_ID });
+  const split = splitFilters(client, filters, { narrowTown: true });
   if (!split) return null;
   const fts = buildNameQuery(nameText, indexWords(client, NAME_INDEX));
   if (!fts) return null;
-  const doc: Where = { clauses: [...split.rest.clauses], params: [...split.rest.params] };
+  // `doc` is checked on the full-text index's matches (FTS_JOIN): the person's set on their rowid.
+  const rest = onPersonId(split.rest, FTS_ID);
+  const doc: Where = { clauses: [...rest.clauses], params: [...rest.params] };
   let tags: TagMatch = { terms: split.tags, not: [], filterIndex: split.tags.length > 0 };
   if (split.items.length) {
     const plan = planTags(client, fts.all, split.items, doc.clauses.length > 0, tagPlan);
@@ -461,13 +464,7 @@ function nameSearch(
       ? []
       : filtered && !capped && total <= sortLimit
         ? rankedRows(client, name, doc, offset, limit)
-        : tierRows(
-            client,
-            name.tiers,
-            { rows: filterClauses(client, filters, ROWS_ID) ?? where, fts: filterClauses(client, filters, FTS_ID) ?? where },
-            offset,
-            limit,
-          );
+        : tierRows(client, name.tiers, { rows: onPersonId(where, ROWS_ID), fts: onPersonId(where, FTS_ID) }, offset, limit);
   return { total, capped, rows };
 }
 

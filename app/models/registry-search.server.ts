@@ -43,23 +43,24 @@ function feiForms(text: string): string[] {
 }
 
 /**
- * SQL clauses over `b` (businesses) for the registry filters, or null when a given filter cannot
- * match anything (e.g. a person filter with no word in it). `id` is the business id's expression
- * for the person's clause: `b.id`, or where the full-text index drives the query, its rowid
- * (business-search.server.ts, FTS_ID), so the person's set is checked before the row is read.
+ * The person filter's clause on the business id expression `id` (its one parameter: the
+ * personMatch expression). `b.id` in registryFilterClauses; a search may put it on another
+ * expression of the same id (business-search.server.ts, onPersonId).
  */
-export function registryFilterClauses(
-  client: Database.Database,
-  filters: RegistrySearchFilters,
-  id = "b.id",
-): { clauses: string[]; params: unknown[] } | null {
+export const personClause = (id: string) => `${id} IN (SELECT rowid >> 3 FROM people_fts WHERE people_fts MATCH ?)`;
+
+/**
+ * SQL clauses over `b` (businesses) for the registry filters, or null when a given filter cannot
+ * match anything (e.g. a person filter with no word in it).
+ */
+export function registryFilterClauses(client: Database.Database, filters: RegistrySearchFilters): { clauses: string[]; params: unknown[] } | null {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const person = clean(filters.person);
   if (person) {
     const match = personMatch(client, person);
     if (!match) return null;
-    clauses.push(`${id} IN (SELECT rowid >> 3 FROM people_fts WHERE people_fts MATCH ?)`);
+    clauses.push(personClause("b.id"));
     params.push(match);
   }
   const zip = clean(filters.zip).replace(/\s+/g, "");
