@@ -567,6 +567,8 @@ export type SearchPlanOptions = {
   sortLimit?: number;
   /** Where a name search checks its tag filters: by cost (default), all in the index, all on rows. */
   tagPlan?: TagPlan;
+  /** Where a person listing (no name) checks its tag filters: the same three choices. */
+  personPlan?: TagPlan;
 };
 
 /** searchBusinesses, always asking the database (the benchmark times this). */
@@ -593,7 +595,7 @@ export function uncachedSearch(
     return { businesses: cardsWithReasons(client, found.rows, params), pagination, capped: found.capped };
   }
 
-  const byPerson = personListing(client, params, requestedPage, limit);
+  const byPerson = personListing(client, params, requestedPage, limit, options.personPlan);
   if (byPerson) return byPerson;
 
   // Filters that are all tags (beyond a city alone): the FTS index intersects them (see filteredListing).
@@ -633,7 +635,13 @@ export function uncachedSearch(
  * FEI, the town's ZIPs) is checked on the businesses found; alone, against their set when it
  * holds at most COUNT_CAP businesses (else null: the general plan). Same rows, same order either way.
  */
-function personListing(client: Database.Database, params: SearchParams, requestedPage: number, limit: number): SearchResult | null {
+function personListing(
+  client: Database.Database,
+  params: SearchParams,
+  requestedPage: number,
+  limit: number,
+  plan: TagPlan = "cost",
+): SearchResult | null {
   const person = clean(params.person);
   if (!person) return null;
   const match = personMatch(client, person);
@@ -641,12 +649,24 @@ function personListing(client: Database.Database, params: SearchParams, requeste
   const split = splitFilters(client, { ...params, person: undefined });
   if (!split) return EMPTY(requestedPage, limit);
   const people = `SELECT DISTINCT id FROM (SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid)`;
-  const peopleMatch = matchOf([match, ...split.tags], []);
-  const rest = split.rest;
+  // A person with few entries and common tags has every filter checked on the person's businesses'
+  // rows: intersecting a common tag (most rows are inactive) costs FTS5 a seek in its long list
+  // for every step of the walk, ~15 ms at 3.5M even when the person has 72 entries ("PRIYA
+  // ANDERSON"). Rare tags (the town's cities, a rare status) stay in the index, where they are cheap.
+  const few =
+    split.tags.length > 0 &&
+    plan !== "index" &&
+    (plan === "rows" ||
+      (peopleCount(client, match, FEW_PEOPLE) <= FEW_PEOPLE && peopleCount(client, matchOf(split.tags, []), COUNT_CAP) > COUNT_CAP));
+  const onRows = few ? filterClauses(client, { ...params, person: undefined }) : null;
+  if (few && !onRows) return EMPTY(requestedPage, limit);
+  const peopleMatch = few ? match : matchOf([match, ...split.tags], []);
+  const rest = onRows ?? split.rest;
   let ids: { sql: string; params: unknown[] };
   if (rest.clauses.length === 0) ids = { sql: people, params: [peopleMatch] };
-  else if (split.tags.length) {
-    // The tags have narrowed the people (the town's cities, say): check the rest on their rows.
+  else if (few || split.tags.length) {
+    // The tags have narrowed the people (the town's cities, say), or the people are few: check
+    // the rest on their rows.
     ids = {
       sql: `SELECT p.id AS id FROM (${people}) p CROSS JOIN businesses b ON b.id = p.id WHERE ${rest.clauses.join(" AND ")}`,
       params: [peopleMatch, ...rest.params],
@@ -674,6 +694,23 @@ function personListing(client: Database.Database, params: SearchParams, requeste
         `WITH ids AS (${ids.sql} LIMIT ? OFFSET ?) SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.id`,
       ).all(...ids.params, limit, offset) as CardRow[]);
   return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
+}
+
+/**
+ * Below this many entries in people_fts a person's filters are checked on rows (personListing).
+ * A row costs ~4 us to read and check, a tag's intersection in people_fts 10-16 ms for the common
+ * tags whatever the person: measured at 3.5M businesses (tests/integration/search-person-plan.test.ts
+ * checks both plans give the same answers).
+ */
+export const FEW_PEOPLE = 2_000;
+
+/** How many entries of people_fts match (counting stops past `cap`). */
+function peopleCount(client: Database.Database, match: string, cap: number): number {
+  return (
+    prepare(client, "SELECT count(*) AS n FROM (SELECT 1 FROM people_fts WHERE people_fts MATCH ? LIMIT ?)").get(match, cap + 1) as {
+      n: number;
+    }
+  ).n;
 }
 
 /** The cards, each saying why it matched when a registry filter (person, zip, ...) was used. */
