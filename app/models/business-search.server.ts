@@ -269,10 +269,57 @@ const FTS_ID = "+f.rowid";
  */
 const ROWS_ID = "+b.id";
 
+/**
+ * The person filter as a list of business ids (a JSON array, one parameter like personClause's):
+ * for a person with a business name, the two's intersection worked out once (personAndName).
+ */
+const personSetClause = (id: string) => `${id} IN (SELECT value FROM json_each(?))`;
+
 /** `where` with the person's clause, if any, on the id expression `id` (same parameters). */
 function onPersonId(where: Where, id: string): Where {
-  const onB = personClause("b.id");
-  return { clauses: where.clauses.map((c) => (c === onB ? personClause(id) : c)), params: where.params };
+  const [onB, setOnB] = [personClause("b.id"), personSetClause("b.id")];
+  return {
+    clauses: where.clauses.map((c) => (c === onB ? personClause(id) : c === setOnB ? personSetClause(id) : c)),
+    params: where.params,
+  };
+}
+
+/** `where` with the person's clause, if any, replaced by the list `ids` (a JSON array). */
+function withPersonSet(where: Where, ids: string): Where {
+  const at = where.clauses.indexOf(personClause("b.id"));
+  if (at < 0) return where;
+  const param = where.clauses.slice(0, at).join(" ").split("?").length - 1;
+  return {
+    clauses: where.clauses.map((c, i) => (i === at ? personSetClause("b.id") : c)),
+    params: where.params.map((p, i) => (i === param ? ids : p)),
+  };
+}
+
+/**
+ * Up to this many businesses matching a name, a person with that name is worked out as the list
+ * of the name's businesses the person is in (personAndName).
+ */
+export const FEW_NAME_MATCHES = 60_000;
+
+/**
+ * A person with a business name that matches few businesses: the businesses of both, found once
+ * by walking the person's entries in people_fts against the name's matches (a short list), as a
+ * JSON array; null otherwise. Without it every query of the search (the count and each tier)
+ * gathered all of a common surname's businesses again to check the name's matches against them:
+ * "SMITH" (91,000 entries at 3.5M) with "kim" (2,700 matches) took 34 ms.
+ */
+function personAndName(client: Database.Database, filters: SearchFilters, nameMatch: string, few: number): string | null {
+  const person = clean(filters.person);
+  const match = person ? personMatch(client, person) : null;
+  if (!match) return null;
+  const names = cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [nameMatch], few);
+  if (names.capped) return null;
+  const rows = prepare(
+    client,
+    `SELECT DISTINCT rowid >> 3 AS id FROM people_fts
+      WHERE people_fts MATCH ? AND (rowid >> 3) IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)`,
+  ).all(match, nameMatch) as { id: number }[];
+  return JSON.stringify(rows.map((r) => r.id));
 }
 
 /**
@@ -426,12 +473,17 @@ function nameSearch(
   filters: SearchFilters,
   where: Where,
   page: PageWindow | ((total: number) => PageWindow),
-  { sortLimit = SORT_LIMIT, tagPlan = "cost" }: SearchPlanOptions = {},
+  { sortLimit = SORT_LIMIT, tagPlan = "cost", fewNameMatches = FEW_NAME_MATCHES }: SearchPlanOptions = {},
 ) {
   const split = splitFilters(client, filters, { narrowTown: true });
   if (!split) return null;
   const fts = buildNameQuery(nameText, indexWords(client, NAME_INDEX));
   if (!fts) return null;
+  const both = personAndName(client, filters, fts.all, fewNameMatches);
+  if (both) {
+    where = withPersonSet(where, both);
+    split.rest = withPersonSet(split.rest, both);
+  }
   // `doc` is checked on the full-text index's matches (FTS_JOIN): the person's set on their rowid.
   const rest = onPersonId(split.rest, FTS_ID);
   const doc: Where = { clauses: [...rest.clauses], params: [...rest.params] };
@@ -521,14 +573,14 @@ function tierRows(client: Database.Database, tiers: Tier[], filters: { rows: Whe
 }
 
 /** count(*) of a FROM/WHERE, stopping at COUNT_CAP + 1. */
-function cappedCount(client: Database.Database, from: string, condition: string, params: unknown[]) {
+function cappedCount(client: Database.Database, from: string, condition: string, params: unknown[], cap = COUNT_CAP) {
   const n = (
     prepare(client, `SELECT count(*) AS n FROM (SELECT 1 FROM ${from}${condition ? ` WHERE ${condition}` : ""} LIMIT ?)`).get(
       ...params,
-      COUNT_CAP + 1,
+      cap + 1,
     ) as { n: number }
   ).n;
-  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
 const EMPTY = (page: number, limit: number): SearchResult => {
@@ -569,6 +621,8 @@ export type SearchPlanOptions = {
   tagPlan?: TagPlan;
   /** Where a person listing (no name) checks its tag filters: the same three choices. */
   personPlan?: TagPlan;
+  /** A person with a name: up to how many name matches the two are intersected first (default FEW_NAME_MATCHES). */
+  fewNameMatches?: number;
 };
 
 /** searchBusinesses, always asking the database (the benchmark times this). */

@@ -1,11 +1,12 @@
 /**
  * A search by an officer's or agent's name with other filters intersects the filters' tags with
  * the name inside people_fts (drizzle/0014) or, for a person with few entries, checks them on the
- * person's rows, and with a business name checks the person's set on
- * the full-text index's matches: it must give exactly the answers of the plain reading
- * (tests/support/search-reference.ts: the person's matches on the name alone, the filters as plain
- * comparisons, the name's tiers as a CASE) for every combination, on the demo data (whose registry
- * file has officers and agents); and the tags must follow a business's changes.
+ * person's rows; with a business name it intersects the two first (a name with few matches) or
+ * checks the person's set on the full-text index's matches. Every plan must give exactly the
+ * answers of the plain reading (tests/support/search-reference.ts: the person's matches on the
+ * name alone, the filters as plain comparisons, the name's tiers as a CASE) for every combination,
+ * on the demo data (whose registry file has officers and agents); and the tags must follow a
+ * business's changes.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
@@ -53,9 +54,12 @@ describe("a person with other filters", () => {
                 const want = reference(p).ids;
                 const total = Math.min(reference(p).count, COUNT_CAP);
                 const lastPage = Math.max(1, Math.ceil(total / 10));
-                // With a name: the planner's choice, and the tier walks forced (sorting forbidden).
+                // With a name: the planner's choice, the tier walks forced (sorting forbidden), and
+                // the person's set checked on the name's matches (fewNameMatches: 0).
                 // Without: the tags in people_fts, and checked on the person's rows (personPlan).
-                const plans: SearchPlanOptions[] = p.name ? [{}, { sortLimit: 0 }] : [{ personPlan: "index" }, { personPlan: "rows" }];
+                const plans: SearchPlanOptions[] = p.name
+                  ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }]
+                  : [{ personPlan: "index" }, { personPlan: "rows" }];
                 for (const options of plans)
                   for (const page of [1, lastPage]) {
                     const got = uncachedSearch(client, { ...p, page, limit: 10 }, options);
