@@ -284,14 +284,20 @@ function onPersonId(where: Where, id: string): Where {
   };
 }
 
+/** Where the person's clause and its parameter (the personMatch expression) are in `where`. */
+function personAt(where: Where): { clause: number; param: number } | null {
+  const clause = where.clauses.indexOf(personClause("b.id"));
+  if (clause < 0) return null;
+  return { clause, param: where.clauses.slice(0, clause).join(" ").split("?").length - 1 };
+}
+
 /** `where` with the person's clause, if any, replaced by the list `ids` (a JSON array). */
 function withPersonSet(where: Where, ids: string): Where {
-  const at = where.clauses.indexOf(personClause("b.id"));
-  if (at < 0) return where;
-  const param = where.clauses.slice(0, at).join(" ").split("?").length - 1;
+  const at = personAt(where);
+  if (!at) return where;
   return {
-    clauses: where.clauses.map((c, i) => (i === at ? personSetClause("b.id") : c)),
-    params: where.params.map((p, i) => (i === param ? ids : p)),
+    clauses: where.clauses.map((c, i) => (i === at.clause ? personSetClause("b.id") : c)),
+    params: where.params.map((p, i) => (i === at.param ? ids : p)),
   };
 }
 
@@ -308,10 +314,10 @@ export const FEW_NAME_MATCHES = 60_000;
  * gathered all of a common surname's businesses again to check the name's matches against them:
  * "SMITH" (91,000 entries at 3.5M) with "kim" (2,700 matches) took 34 ms.
  */
-function personAndName(client: Database.Database, filters: SearchFilters, nameMatch: string, few: number): string | null {
-  const person = clean(filters.person);
-  const match = person ? personMatch(client, person) : null;
-  if (!match) return null;
+function personAndName(client: Database.Database, where: Where, nameMatch: string, few: number): string | null {
+  const at = personAt(where);
+  if (!at) return null;
+  const match = where.params[at.param];
   const names = cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [nameMatch], few);
   if (names.capped) return null;
   const rows = prepare(
@@ -479,7 +485,7 @@ function nameSearch(
   if (!split) return null;
   const fts = buildNameQuery(nameText, indexWords(client, NAME_INDEX));
   if (!fts) return null;
-  const both = personAndName(client, filters, fts.all, fewNameMatches);
+  const both = personAndName(client, where, fts.all, fewNameMatches);
   if (both) {
     where = withPersonSet(where, both);
     split.rest = withPersonSet(split.rest, both);
