@@ -712,10 +712,12 @@ function personListing(
   // A person with few entries and common tags has every filter checked on the person's businesses'
   // rows: intersecting a common tag (most rows are inactive) costs FTS5 a seek in its long list
   // for every step of the walk, ~15 ms at 3.5M even when the person has 72 entries ("PRIYA
-  // ANDERSON"). Rare tags (the town's cities, a rare status) stay in the index, where they are cheap.
+  // ANDERSON"). The town's tags (a few thousand businesses) and other rare tags stay in the index,
+  // where they are cheap.
   const few =
     split.tags.length > 0 &&
     plan !== "index" &&
+    (plan === "rows" || !split.townCity) &&
     (plan === "rows" ||
       (peopleCount(client, match, FEW_PEOPLE) <= FEW_PEOPLE && peopleCount(client, matchOf(split.tags, []), COUNT_CAP) > COUNT_CAP));
   const onRows = few ? filterClauses(client, { ...params, person: undefined }) : null;
