@@ -291,6 +291,13 @@ function personAt(where: Where): { clause: number; param: number } | null {
   return { clause, param: where.clauses.slice(0, clause).join(" ").split("?").length - 1 };
 }
 
+/** `where` without the person's clause and its parameter. */
+function withoutPerson(where: Where): Where {
+  const at = personAt(where);
+  if (!at) return where;
+  return { clauses: where.clauses.filter((_, i) => i !== at.clause), params: where.params.filter((_, i) => i !== at.param) };
+}
+
 /** `where` with the person's clause, if any, replaced by the list `ids` (a JSON array). */
 function withPersonSet(where: Where, ids: string): Where {
   const at = personAt(where);
@@ -578,7 +585,7 @@ function tierRows(client: Database.Database, tiers: Tier[], filters: { rows: Whe
   return rows;
 }
 
-/** count(*) of a FROM/WHERE, stopping at COUNT_CAP + 1. */
+/** count(*) of a FROM/WHERE, stopping at `cap` + 1 (COUNT_CAP unless given). */
 function cappedCount(client: Database.Database, from: string, condition: string, params: unknown[], cap = COUNT_CAP) {
   const n = (
     prepare(client, `SELECT count(*) AS n FROM (SELECT 1 FROM ${from}${condition ? ` WHERE ${condition}` : ""} LIMIT ?)`).get(
@@ -655,7 +662,7 @@ export function uncachedSearch(
     return { businesses: cardsWithReasons(client, found.rows, params), pagination, capped: found.capped };
   }
 
-  const byPerson = personListing(client, params, requestedPage, limit, options.personPlan);
+  const byPerson = personListing(client, params, where, requestedPage, limit, options.personPlan);
   if (byPerson) return byPerson;
 
   // Filters that are all tags (beyond a city alone): the FTS index intersects them (see filteredListing).
@@ -698,6 +705,7 @@ export function uncachedSearch(
 function personListing(
   client: Database.Database,
   params: SearchParams,
+  where: Where,
   requestedPage: number,
   limit: number,
   plan: TagPlan = "cost",
@@ -716,14 +724,13 @@ function personListing(
   // where they are cheap.
   const few =
     split.tags.length > 0 &&
-    plan !== "index" &&
-    (plan === "rows" || !split.townCity) &&
     (plan === "rows" ||
-      (peopleCount(client, match, FEW_PEOPLE) <= FEW_PEOPLE && peopleCount(client, matchOf(split.tags, []), COUNT_CAP) > COUNT_CAP));
-  const onRows = few ? filterClauses(client, { ...params, person: undefined }) : null;
-  if (few && !onRows) return EMPTY(requestedPage, limit);
+      (plan === "cost" &&
+        !split.townCity &&
+        !cappedCount(client, "people_fts", "people_fts MATCH ?", [match], FEW_PEOPLE).capped &&
+        cappedCount(client, "people_fts", "people_fts MATCH ?", [matchOf(split.tags, [])]).capped));
   const peopleMatch = few ? match : matchOf([match, ...split.tags], []);
-  const rest = onRows ?? split.rest;
+  const rest = few ? withoutPerson(where) : split.rest;
   let ids: { sql: string; params: unknown[] };
   if (rest.clauses.length === 0) ids = { sql: people, params: [peopleMatch] };
   else if (few || split.tags.length) {
@@ -765,15 +772,6 @@ function personListing(
  * checks both plans give the same answers).
  */
 export const FEW_PEOPLE = 2_000;
-
-/** How many entries of people_fts match (counting stops past `cap`). */
-function peopleCount(client: Database.Database, match: string, cap: number): number {
-  return (
-    prepare(client, "SELECT count(*) AS n FROM (SELECT 1 FROM people_fts WHERE people_fts MATCH ? LIMIT ?)").get(match, cap + 1) as {
-      n: number;
-    }
-  ).n;
-}
 
 /** The cards, each saying why it matched when a registry filter (person, zip, ...) was used. */
 function cardsWithReasons(client: Database.Database, rows: CardRow[], filters: SearchFilters): BusinessCard[] {
