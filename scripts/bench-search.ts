@@ -193,6 +193,10 @@ function buildShapes(perClass: number): Shape[] {
     if (roll < 0.7) return `${first.split(" ")[0]} ${last}`;
     return last.slice(0, 3 + Math.floor(r() * 4));
   };
+  const docPrefix = () => {
+    const number = generateCordataRecord(Math.floor(r() * N), false).documentNumber;
+    return number.slice(0, [1, 2, 3, 4, 6, 8, 12][Math.floor(r() * 7)]);
+  };
   const classes: [string, () => Omit<Shape, "kind">][] = [
     ["name + the town", () => ({ name: r() < 0.3 ? common[Math.floor(r() * common.length)] : nameish(), city: TOWN })],
     ["name + town + status", () => ({ name: nameish(), city: TOWN, status: status() })],
@@ -242,6 +246,9 @@ function buildShapes(perClass: number): Shape[] {
         return { fei: record.fei ?? "59-1234567" };
       },
     ],
+    // A document number as typed, from its first letter to all of it, with filters or a name.
+    ["document number + filters", () => ({ doc: docPrefix(), ...(r() < 0.5 ? { status: status() } : {}), ...(r() < 0.5 ? { type: type() } : { city: city() }), ...(r() < 0.2 ? { claimed: r() < 0.5 } : {}) })],
+    ["document number + name", () => ({ doc: docPrefix(), name: r() < 0.3 ? common[Math.floor(r() * common.length)] : nameish() })],
   ];
   return classes.flatMap(([kind, make]) => Array.from({ length: perClass }, () => ({ kind, limit: 10, page: 1, ...make() })));
 }

@@ -129,6 +129,9 @@ export const businesses = sqliteTable(
     // City, then name order, with the ZIP and the filter columns: a town (city names AND ZIPs) or
     // a city with filters is counted and paged from the index alone (drizzle/0013).
     index("businesses_city_name_idx").on(t.city, t.name, t.zip, t.status, t.filingType, t.isClaimed),
+    // Document number with the filter columns: a number's prefix with filters is counted and paged
+    // from the index alone, in number order (drizzle/0015).
+    index("businesses_document_filters_idx").on(t.documentNumber, t.status, t.filingType, t.isClaimed, t.city, t.zip),
     index("businesses_status_idx").on(t.status),
     index("businesses_filing_type_idx").on(t.filingType),
     index("businesses_name_idx").on(t.name),

@@ -113,6 +113,9 @@ const clean = (v: string | null | undefined) => (typeof v === "string" ? v.trim(
 
 type Where = { clauses: string[]; params: unknown[] };
 
+/** A document number's prefix as filterClauses writes it (its parameters: the prefix and its upper bound). */
+const DOC_CLAUSE = "b.document_number >= ? AND b.document_number < ?";
+
 /** The non-name filters, as SQL over `b` (businesses). `null` means "cannot match anything". */
 function filterClauses(client: Database.Database, filters: SearchFilters): Where | null {
   const clauses: string[] = [];
@@ -121,7 +124,7 @@ function filterClauses(client: Database.Database, filters: SearchFilters): Where
   if (doc) {
     const prefix = normalizeDocNumber(doc);
     if (!prefix) return null;
-    clauses.push("b.document_number >= ? AND b.document_number < ?");
+    clauses.push(DOC_CLAUSE);
     params.push(prefix, prefixUpperBound(prefix));
   }
   const city = clean(filters.city);
@@ -270,16 +273,17 @@ const FTS_ID = "+f.rowid";
 const ROWS_ID = "+b.id";
 
 /**
- * The person filter as a list of business ids (a JSON array, one parameter like personClause's):
- * for a person with a business name, the two's intersection worked out once (personAndName).
+ * A filter as a list of business ids (a JSON array, one parameter), worked out once for a name
+ * search: the person's businesses among the name's matches (personAndName), a document number's
+ * businesses (docSet).
  */
-const personSetClause = (id: string) => `${id} IN (SELECT value FROM json_each(?))`;
+const idSetClause = (id: string) => `${id} IN (SELECT value FROM json_each(?))`;
 
-/** `where` with the person's clause, if any, on the id expression `id` (same parameters). */
-function onPersonId(where: Where, id: string): Where {
-  const [onB, setOnB] = [personClause("b.id"), personSetClause("b.id")];
+/** `where` with the clauses on the business id (the person's, the id lists) on the id expression `id` (same parameters). */
+function onBusinessId(where: Where, id: string): Where {
+  const [onB, setOnB] = [personClause("b.id"), idSetClause("b.id")];
   return {
-    clauses: where.clauses.map((c) => (c === onB ? personClause(id) : c === setOnB ? personSetClause(id) : c)),
+    clauses: where.clauses.map((c) => (c === onB ? personClause(id) : c === setOnB ? idSetClause(id) : c)),
     params: where.params,
   };
 }
@@ -288,8 +292,11 @@ function onPersonId(where: Where, id: string): Where {
 function personAt(where: Where): { clause: number; param: number } | null {
   const clause = where.clauses.indexOf(personClause("b.id"));
   if (clause < 0) return null;
-  return { clause, param: where.clauses.slice(0, clause).join(" ").split("?").length - 1 };
+  return { clause, param: firstParam(where, clause) };
 }
+
+/** Where the parameters of `where`'s clause number `clause` begin in its params. */
+const firstParam = (where: Where, clause: number) => where.clauses.slice(0, clause).join(" ").split("?").length - 1;
 
 /** `where` without the person's clause and its parameter. */
 function withoutPerson(where: Where): Where {
@@ -303,7 +310,7 @@ function withPersonSet(where: Where, ids: string): Where {
   const at = personAt(where);
   if (!at) return where;
   return {
-    clauses: where.clauses.map((c, i) => (i === at.clause ? personSetClause("b.id") : c)),
+    clauses: where.clauses.map((c, i) => (i === at.clause ? idSetClause("b.id") : c)),
     params: where.params.map((p, i) => (i === at.param ? ids : p)),
   };
 }
@@ -333,6 +340,53 @@ function personAndName(client: Database.Database, where: Where, nameMatch: strin
       WHERE people_fts MATCH ? AND (rowid >> 3) IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)`,
   ).all(match, nameMatch) as { id: number }[];
   return JSON.stringify(rows.map((r) => r.id));
+}
+
+/**
+ * Up to this many businesses under a document number's prefix, a name search with the prefix
+ * checks it as their list of ids (docSet).
+ */
+export const FEW_DOC_MATCHES = 60_000;
+export type DocPlan = "cost" | "list" | "rows";
+
+/**
+ * A name with a document number's prefix that covers few businesses for the name's matches: the
+ * prefix's businesses as a list of ids (a JSON array, read from the number's index alone), which
+ * each of the name's matches is checked against instead of its row being read for its number (a
+ * row read costs about what two ids of the list cost, made and parsed by each of the search's
+ * queries). "llc" (1.6M matches at 3.5M businesses) with "P040" (35,000 numbers): 1,200 -> 160
+ * ms; "Spenc" with a whole number: 23 -> 1 ms. "none" when the prefix has no business (nothing
+ * can match); null when there is no prefix, the name matches fewer than 100 businesses, or the
+ * prefix covers more than twice the name's matches or FEW_DOC_MATCHES. `plan` "list" always
+ * makes the list, "rows" never.
+ */
+function docSet(client: Database.Database, where: Where, nameMatch: string, plan: DocPlan): string | "none" | null {
+  const at = where.clauses.indexOf(DOC_CLAUSE);
+  if (at < 0 || plan === "rows") return null;
+  const first = firstParam(where, at);
+  const range = where.params.slice(first, first + 2);
+  // The name first, and the number's index walked no further than the name's matches justify:
+  // a walk of tens of thousands of entries would push the search's pages out of SQLite's cache.
+  const names = cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [nameMatch], FEW_DOC_MATCHES / 8);
+  if (plan === "cost" && names.total < 100) return null;
+  const from = "businesses b INDEXED BY businesses_document_filters_idx";
+  const cap = plan === "list" ? Number.MAX_SAFE_INTEGER : names.capped ? FEW_DOC_MATCHES : names.total * 2;
+  const docs = cappedCount(client, from, DOC_CLAUSE, range, cap);
+  if (docs.total === 0) return "none";
+  if (docs.capped) return null;
+  const rows = prepare(client, `SELECT b.id AS id FROM ${from} WHERE ${DOC_CLAUSE}`).all(...range) as { id: number }[];
+  return JSON.stringify(rows.map((r) => r.id));
+}
+
+/** `where` with the document number's clause replaced by the list `ids` (a JSON array). */
+function withDocSet(where: Where, ids: string): Where {
+  const at = where.clauses.indexOf(DOC_CLAUSE);
+  if (at < 0) return where;
+  const first = firstParam(where, at);
+  return {
+    clauses: where.clauses.map((c, i) => (i === at ? idSetClause("b.id") : c)),
+    params: [...where.params.slice(0, first), ids, ...where.params.slice(first + 2)],
+  };
 }
 
 /**
@@ -486,7 +540,7 @@ function nameSearch(
   filters: SearchFilters,
   where: Where,
   page: PageWindow | ((total: number) => PageWindow),
-  { sortLimit = SORT_LIMIT, tagPlan = "cost", fewNameMatches = FEW_NAME_MATCHES }: SearchPlanOptions = {},
+  { sortLimit = SORT_LIMIT, tagPlan = "cost", fewNameMatches = FEW_NAME_MATCHES, docPlan = "cost" }: SearchPlanOptions = {},
 ) {
   const split = splitFilters(client, filters, { narrowTown: true });
   if (!split) return null;
@@ -497,8 +551,14 @@ function nameSearch(
     where = withPersonSet(where, both);
     split.rest = withPersonSet(split.rest, both);
   }
-  // `doc` is checked on the full-text index's matches (FTS_JOIN): the person's set on their rowid.
-  const rest = onPersonId(split.rest, FTS_ID);
+  const docs = docSet(client, where, fts.all, docPlan);
+  if (docs === "none") return null;
+  if (docs) {
+    where = withDocSet(where, docs);
+    split.rest = withDocSet(split.rest, docs);
+  }
+  // `doc` is checked on the full-text index's matches (FTS_JOIN): the id lists on their rowid.
+  const rest = onBusinessId(split.rest, FTS_ID);
   const doc: Where = { clauses: [...rest.clauses], params: [...rest.params] };
   let tags: TagMatch = { terms: split.tags, not: [], filterIndex: split.tags.length > 0 };
   if (split.items.length) {
@@ -529,7 +589,7 @@ function nameSearch(
       ? []
       : filtered && !capped && total <= sortLimit
         ? rankedRows(client, name, doc, offset, limit)
-        : tierRows(client, name.tiers, { rows: onPersonId(where, ROWS_ID), fts: onPersonId(where, FTS_ID) }, offset, limit);
+        : tierRows(client, name.tiers, { rows: onBusinessId(where, ROWS_ID), fts: onBusinessId(where, FTS_ID) }, offset, limit);
   return { total, capped, rows };
 }
 
@@ -636,6 +696,8 @@ export type SearchPlanOptions = {
   personPlan?: TagPlan;
   /** A person with a name: up to how many name matches the two are intersected first (default FEW_NAME_MATCHES). */
   fewNameMatches?: number;
+  /** A name with a document number: the number checked as its businesses' list by cost (default), always, or never (on rows). */
+  docPlan?: DocPlan;
 };
 
 /** searchBusinesses, always asking the database (the benchmark times this). */
@@ -675,7 +737,8 @@ export function uncachedSearch(
   // Without a name: document-number order when searching by number; by name within a city (the
   // (city, name) index gives that order without sorting); registry order otherwise.
   const order = clean(params.doc) ? "b.document_number" : clean(params.city) ? "b.name, b.id" : "b.id";
-  const { total, capped } = cappedCount(client, "businesses b", where.clauses.join(" AND "), where.params);
+  const from = clean(params.doc) ? documentListingFrom(client, params, where) : "businesses b";
+  const { total, capped } = cappedCount(client, from, where.clauses.join(" AND "), where.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
   // The page's ids first (from the index alone when it covers the filters: a town's listing
@@ -685,11 +748,38 @@ export function uncachedSearch(
       ? []
       : (prepare(
           client,
-          `WITH ids AS (SELECT b.id AS id FROM businesses b${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?)
+          `WITH ids AS (SELECT b.id AS id FROM ${from}${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?)
            SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ${order}`,
         ).all(...where.params, limit, offset) as CardRow[]);
   return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
 }
+
+/**
+ * Where a listing by document number (no name) with tag filters walks: the number's index that
+ * carries the filter columns (drizzle/0015), in number order, reading no row to check status, type, claimed, a city
+ * or the town. SQLite picks the unique index on its own, which reads a row per number of the
+ * prefix ("P150" with ACTIVE CORP: 40,000 rows, 200 ms at 3.5M businesses; 4 ms this way). Except
+ * for a small city or the town when the prefix covers many more numbers than it has businesses:
+ * its own index then ("L", 1.6M numbers, within the town: 95 ms walking the numbers, a few ms
+ * reading the town's rows). An index entry costs about a fortieth of a row read.
+ */
+function documentListingFrom(client: Database.Database, params: SearchParams, where: Where): string {
+  // The registry filters (ZIP, street, FEI) have their own indexes, narrower than any prefix.
+  if ([params.person, params.zip, params.address, params.fei].some((v) => clean(v))) return "businesses b";
+  const byNumber = "businesses b INDEXED BY businesses_document_filters_idx";
+  const cityWhere = clean(params.city) ? filterClauses(client, { city: params.city }) : null;
+  if (!cityWhere) return byNumber;
+  const city = cappedCount(client, "businesses b INDEXED BY businesses_city_name_idx", cityWhere.clauses.join(" AND "), cityWhere.params, FEW_IN_CITY);
+  if (city.capped) return byNumber;
+  const at = where.clauses.indexOf(DOC_CLAUSE);
+  if (at < 0) return byNumber;
+  const range = where.params.slice(firstParam(where, at), firstParam(where, at) + 2);
+  const numbers = cappedCount(client, byNumber, DOC_CLAUSE, range, city.total * 40);
+  return numbers.capped ? "businesses b INDEXED BY businesses_city_name_idx" : byNumber;
+}
+
+/** Up to this many businesses, a city's (or the town's) rows are read for a listing by number rather than the number's index walked. */
+const FEW_IN_CITY = 5_000;
 
 /**
  * A listing by an officer's or agent's name (no business name): the businesses come from
