@@ -12,7 +12,7 @@ import { getDb } from "~/db/client.server";
 import {
   COUNT_CAP,
   SORT_LIMIT,
-  type DocPlan,
+  type ListPlan,
   uncachedSearch,
   uncachedSuggestions,
   type SearchParams,
@@ -90,36 +90,45 @@ describe("the planned search gives the reference answers", () => {
     expect(nonEmpty).toBeGreaterThan(300);
   }, 300_000);
 
-  it("a name with a document number's prefix: checked on rows or as the prefix's list of ids, the same answers", () => {
+  it("a name with a document number, ZIP, street or FEI: that filter checked on rows or as its list of ids, the same answers", () => {
     const client = getDb().$client;
-    const numbers = (client.prepare("SELECT document_number AS d FROM businesses ORDER BY id").all() as { d: string }[]).map((r) => r.d);
-    // Prefixes of every length of a few real numbers, one letter, and prefixes no business has.
-    const docs = [...new Set([...numbers.slice(0, 3).flatMap((d) => [1, 2, 4, 7, d.length].map((n) => d.slice(0, n))), "Z9", "L9999999"])];
+    const rows = client
+      .prepare("SELECT document_number AS doc, zip, address1 AS address, fei FROM businesses ORDER BY id LIMIT 4")
+      .all() as { doc: string; zip: string | null; address: string | null; fei: string | null }[];
+    const prefixes = (values: (string | null)[], lengths: number[]) =>
+      values.flatMap((v) => (v ? lengths.map((n) => v.slice(0, n)) : []));
+    // Prefixes of every length of real values, one character, and values no business has.
+    const filters: SearchParams[] = [
+      ...[...new Set([...prefixes(rows.map((r) => r.doc), [1, 2, 4, 7, 12]), "Z9", "L9999999"])].map((doc) => ({ doc })),
+      ...[...new Set([...prefixes(rows.map((r) => r.zip), [1, 3, 5]), "99999"])].map((zip) => ({ zip })),
+      ...[...new Set([...prefixes(rows.map((r) => r.address), [1, 4, 40]), "NO SUCH STREET"])].map((address) => ({ address })),
+      ...[...new Set([...rows.map((r) => r.fei).filter((f): f is string => Boolean(f)), "99-9999999"])].map((fei) => ({ fei })),
+    ];
     let compared = 0;
     let nonEmpty = 0;
     const mismatches: string[] = [];
     for (const name of NAMES.filter(Boolean))
-      for (const doc of docs)
+      for (const filter of filters)
         for (const extra of [{}, { status: "ACTIVE" }, { city: "Pembroke Park", type: "LLC" }]) {
-          const p: SearchParams = { name, doc, ...extra };
+          const p: SearchParams = { name, ...filter, ...extra };
           const ref = reference(p);
           const total = Math.min(ref.count, COUNT_CAP);
           const lastPage = Math.max(1, Math.ceil(total / 10));
           if (ref.count > 0) nonEmpty++;
-          for (const docPlan of ["cost", "list", "rows"] as DocPlan[])
+          for (const listPlan of ["cost", "list", "rows"] as ListPlan[])
             for (const sortLimit of [SORT_LIMIT, 0])
               for (const page of new Set([1, lastPage])) {
-                const got = uncachedSearch(client, { ...p, page, limit: 10 }, { sortLimit, docPlan });
+                const got = uncachedSearch(client, { ...p, page, limit: 10 }, { sortLimit, listPlan });
                 const ids = got.businesses.map((b) => b.id);
                 const want = ref.ids.slice((page - 1) * 10, page * 10);
                 compared++;
                 if (got.pagination.total !== total || JSON.stringify(ids) !== JSON.stringify(want))
-                  mismatches.push(`${describeParams(p)} page ${page} ${docPlan} ${sortLimit}: ${got.pagination.total} vs ${total}, ${ids} vs ${want}`);
+                  mismatches.push(`${describeParams(p)} page ${page} ${listPlan} ${sortLimit}: ${got.pagination.total} vs ${total}, ${ids} vs ${want}`);
               }
         }
     expect(mismatches.slice(0, 10)).toEqual([]);
-    expect(compared).toBeGreaterThan(500);
-    expect(nonEmpty).toBeGreaterThan(20);
+    expect(compared).toBeGreaterThan(1_000);
+    expect(nonEmpty).toBeGreaterThan(40);
   });
 
   it("suggestions within a town are the first reference rows", () => {

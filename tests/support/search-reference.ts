@@ -38,6 +38,9 @@ export function reference(p: SearchParams): Ref {
   if (p.status) add("b.status = ?", p.status.toUpperCase());
   if (typeof p.claimed === "boolean") add("b.is_claimed = ?", p.claimed ? 1 : 0);
   if (p.zip) add("b.zip LIKE ?", `${p.zip}%`);
+  if (p.address) add("upper(b.address1) LIKE ?", `${p.address.trim().replace(/\s+/g, " ").toUpperCase()}%`);
+  // An FEI of nine digits, written with or without its dash (the state writes both).
+  if (p.fei) add("replace(b.fei, '-', '') = ?", p.fei.replace(/\D/g, ""));
   if (p.person) {
     const match = personMatch(client, p.person);
     if (!match) return { ids: [], count: 0 };
