@@ -115,7 +115,7 @@ describe("the planned search gives the reference answers", () => {
           const total = Math.min(ref.count, COUNT_CAP);
           const lastPage = Math.max(1, Math.ceil(total / 10));
           if (ref.count > 0) nonEmpty++;
-          for (const listPlan of ["cost", "list", "rows"] as ListPlan[])
+          for (const listPlan of ["cost", "list", "drive", "rows"] as ListPlan[])
             for (const sortLimit of [SORT_LIMIT, 0])
               for (const page of new Set([1, lastPage])) {
                 const got = uncachedSearch(client, { ...p, page, limit: 10 }, { sortLimit, listPlan });
