@@ -36,6 +36,8 @@ export function SuggestInput({
   const timer = useRef<ReturnType<typeof setTimeout>>();
   /** Whether an answer is still wanted (false once the text is too short again). */
   const wanted = useRef(false);
+  /** Escape closed the list: an answer still on its way must not open it again until the text changes. */
+  const dismissed = useRef(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const fetcher = useFetcher<{ businesses: Suggestion[] }>();
 
@@ -45,7 +47,7 @@ export function SuggestInput({
     if (fetcher.state !== "idle" || !wanted.current || !fetcher.data) return;
     setItems(fetcher.data.businesses.slice(0, 5));
     setActive(-1);
-    setOpen(document.activeElement === wrapper.current?.querySelector("input"));
+    setOpen(!dismissed.current && document.activeElement === wrapper.current?.querySelector("input"));
   }, [fetcher.state, fetcher.data]);
 
   // A click anywhere outside closes the list.
@@ -60,6 +62,7 @@ export function SuggestInput({
 
   function load(text: string) {
     clearTimeout(timer.current);
+    dismissed.current = false;
     wanted.current = text.trim().length > 1;
     if (!wanted.current) {
       setItems([]);
@@ -105,6 +108,7 @@ export function SuggestInput({
           load(event.target.value);
         }}
         onFocus={(event) => {
+          dismissed.current = false;
           if (event.target.value.trim().length > 1) {
             if (items.length > 0) setOpen(true);
             else load(event.target.value);
@@ -113,10 +117,12 @@ export function SuggestInput({
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" && items.length > 0) {
             event.preventDefault();
+            dismissed.current = false;
             setOpen(true);
             setActive((i) => (i + 1) % items.length);
           } else if (event.key === "ArrowUp" && items.length > 0) {
             event.preventDefault();
+            dismissed.current = false;
             setOpen(true);
             setActive((i) => (i <= 0 ? items.length - 1 : i - 1));
           } else if (event.key === "Enter" && expanded && active >= 0) {
@@ -124,6 +130,7 @@ export function SuggestInput({
             choose(items[active]);
           } else if (event.key === "Escape" && expanded) {
             event.preventDefault();
+            dismissed.current = true;
             setOpen(false);
             setActive(-1);
           }
