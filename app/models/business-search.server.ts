@@ -113,9 +113,6 @@ const clean = (v: string | null | undefined) => (typeof v === "string" ? v.trim(
 
 type Where = { clauses: string[]; params: unknown[] };
 
-/** A document number's prefix as filterClauses writes it (its parameters: the prefix and its upper bound). */
-const DOC_CLAUSE = "b.document_number >= ? AND b.document_number < ?";
-
 /** The non-name filters, as SQL over `b` (businesses). `null` means "cannot match anything". */
 function filterClauses(client: Database.Database, filters: SearchFilters): Where | null {
   const clauses: string[] = [];
@@ -124,7 +121,7 @@ function filterClauses(client: Database.Database, filters: SearchFilters): Where
   if (doc) {
     const prefix = normalizeDocNumber(doc);
     if (!prefix) return null;
-    clauses.push(DOC_CLAUSE);
+    clauses.push("b.document_number >= ? AND b.document_number < ?");
     params.push(prefix, prefixUpperBound(prefix));
   }
   const city = clean(filters.city);
@@ -300,11 +297,8 @@ function onBusinessId(where: Where, id: string): Where {
 function personAt(where: Where): { clause: number; param: number } | null {
   const clause = where.clauses.indexOf(personClause("b.id"));
   if (clause < 0) return null;
-  return { clause, param: firstParam(where, clause) };
+  return { clause, param: where.clauses.slice(0, clause).join(" ").split("?").length - 1 };
 }
-
-/** Where the parameters of `where`'s clause number `clause` begin in its params. */
-const firstParam = (where: Where, clause: number) => where.clauses.slice(0, clause).join(" ").split("?").length - 1;
 
 /** `where` without the person's clause and its parameter. */
 function withoutPerson(where: Where): Where {
@@ -385,19 +379,19 @@ function filterList(
   if (!filter) return null;
   // The name first, and the filter's index walked no further than the name's matches justify:
   // a walk of tens of thousands of entries would push the search's pages out of SQLite's cache.
-  const names = cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [nameMatch], FEW_LISTED / 8);
-  if (plan === "cost" && names.total < 100) return null;
+  const names = plan === "cost" ? cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [nameMatch], FEW_LISTED / 8) : null;
+  if (names && names.total < 100) return null;
   // SQLite walks a number's prefix in its unique index, which holds no id: the one with the filter columns does.
   const from = given[0] === "doc" ? "businesses b INDEXED BY businesses_document_filters_idx" : "businesses b";
   const condition = filter.clauses.join(" AND ");
-  const cap = plan !== "cost" ? Number.MAX_SAFE_INTEGER : names.capped ? FEW_LISTED : names.total * 2;
+  const cap = !names ? Number.MAX_SAFE_INTEGER : names.capped ? FEW_LISTED : names.total * 2;
   const listed = cappedCount(client, from, condition, filter.params, cap);
   if (listed.total === 0) return "none";
   if (listed.capped) return null;
   const rows = prepare(client, `SELECT b.id AS id FROM ${from} WHERE ${condition}`).all(...filter.params) as { id: number }[];
   // A seek per id costs about what walking 300 of the name's matches does.
-  const span = registrySpan(client);
-  const drive = plan === "drive" || (plan === "cost" && names.capped && listed.total * 300 < nameDensity(client, nameMatch, span) * span);
+  const span = names?.capped ? registrySpan(client) : 0;
+  const drive = plan === "drive" || (span > 0 && listed.total * 300 < nameDensity(client, nameMatch, span) * span);
   return { ids: JSON.stringify(rows.map((r) => r.id)), filter, drive };
 }
 
@@ -773,7 +767,7 @@ export function uncachedSearch(
   // Without a name: document-number order when searching by number; by name within a city (the
   // (city, name) index gives that order without sorting); registry order otherwise.
   const order = clean(params.doc) ? "b.document_number" : clean(params.city) ? "b.name, b.id" : "b.id";
-  const from = clean(params.doc) ? documentListingFrom(client, params, where) : "businesses b";
+  const from = clean(params.doc) ? documentListingFrom(client, params) : "businesses b";
   const { total, capped } = cappedCount(client, from, where.clauses.join(" AND "), where.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
@@ -799,7 +793,7 @@ export function uncachedSearch(
  * its own index then ("L", 1.6M numbers, within the town: 95 ms walking the numbers, a few ms
  * reading the town's rows). An index entry costs about a fortieth of a row read.
  */
-function documentListingFrom(client: Database.Database, params: SearchParams, where: Where): string {
+function documentListingFrom(client: Database.Database, params: SearchParams): string {
   // The registry filters (ZIP, street, FEI) have their own indexes, narrower than any prefix.
   if ([params.person, params.zip, params.address, params.fei].some((v) => clean(v))) return "businesses b";
   const byNumber = "businesses b INDEXED BY businesses_document_filters_idx";
@@ -807,10 +801,9 @@ function documentListingFrom(client: Database.Database, params: SearchParams, wh
   if (!cityWhere) return byNumber;
   const city = cappedCount(client, "businesses b INDEXED BY businesses_city_name_idx", cityWhere.clauses.join(" AND "), cityWhere.params, FEW_IN_CITY);
   if (city.capped) return byNumber;
-  const at = where.clauses.indexOf(DOC_CLAUSE);
-  if (at < 0) return byNumber;
-  const range = where.params.slice(firstParam(where, at), firstParam(where, at) + 2);
-  const numbers = cappedCount(client, byNumber, DOC_CLAUSE, range, city.total * 40);
+  const number = filterClauses(client, { doc: params.doc });
+  if (!number) return byNumber;
+  const numbers = cappedCount(client, byNumber, number.clauses.join(" AND "), number.params, city.total * 40);
   return numbers.capped ? "businesses b INDEXED BY businesses_city_name_idx" : byNumber;
 }
 
