@@ -336,12 +336,21 @@ function personAndName(client: Database.Database, where: Where, nameMatch: strin
   const match = where.params[at.param];
   const names = cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [nameMatch], few);
   if (names.capped) return null;
-  const rows = prepare(
+  return idList(
     client,
     `SELECT DISTINCT rowid >> 3 AS id FROM people_fts
       WHERE people_fts MATCH ? AND (rowid >> 3) IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)`,
-  ).all(match, nameMatch) as { id: number }[];
-  return JSON.stringify(rows.map((r) => r.id));
+    [match, nameMatch],
+  );
+}
+
+/**
+ * The ids a query selects (its column `id`) as a JSON array, made by SQLite: tens of thousands of
+ * ids cost a millisecond or two this way, against ~1 µs each as rows handed to JavaScript and
+ * joined there ("P040": 35,000 ids, 37 -> 3 ms).
+ */
+function idList(client: Database.Database, select: string, params: unknown[]): string {
+  return (prepare(client, `SELECT json_group_array(id) AS ids FROM (${select})`).get(...params) as { ids: string }).ids;
 }
 
 /**
@@ -388,11 +397,11 @@ function filterList(
   const listed = cappedCount(client, from, condition, filter.params, cap);
   if (listed.total === 0) return "none";
   if (listed.capped) return null;
-  const rows = prepare(client, `SELECT b.id AS id FROM ${from} WHERE ${condition}`).all(...filter.params) as { id: number }[];
+  const ids = idList(client, `SELECT b.id AS id FROM ${from} WHERE ${condition}`, filter.params);
   // A seek per id costs about what walking 300 of the name's matches does.
   const span = names?.capped ? registrySpan(client) : 0;
   const drive = plan === "drive" || (span > 0 && listed.total * 300 < nameDensity(client, nameMatch, span) * span);
-  return { ids: JSON.stringify(rows.map((r) => r.id)), filter, drive };
+  return { ids, filter, drive };
 }
 
 /** `where` with the clauses of `filter` (and their parameters) replaced by the list `ids` (a JSON array; `drive`: see drivingIdSetClause). */
@@ -415,15 +424,26 @@ function withIdList(where: Where, filter: Where, ids: string, drive: boolean): W
  * all found by one FTS intersection) is given its tier and sorted. Chosen when filters make the
  * match set small, where the tier walks could pass over many names of other towns first.
  */
-function rankedRows(client: Database.Database, name: NameTiers, doc: Where, offset: number, limit: number): CardRow[] {
+function rankedRows(
+  client: Database.Database,
+  name: NameTiers,
+  matches: { doc: Where } | { ids: string },
+  offset: number,
+  limit: number,
+): CardRow[] {
   const exactMarks = name.keys.exact.map(() => "?").join(", ");
+  // The matches: found again in the full-text index, or the ids the count gathered (cappedMatches).
+  const [m, mParams] =
+    "ids" in matches
+      ? [`SELECT b.id AS id, ${NAME_KEY_SQL} AS k FROM json_each(?) AS j CROSS JOIN businesses b ON b.id = j.value`, [matches.ids]]
+      : [`SELECT b.id AS id, ${NAME_KEY_SQL} AS k FROM ${FTS_JOIN} WHERE businesses_fts MATCH ?${andWhere(matches.doc.clauses)}`, [name.match, ...matches.doc.params]];
   return prepare(
     client,
-    `WITH m AS (SELECT b.id AS id, ${NAME_KEY_SQL} AS k FROM ${FTS_JOIN} WHERE businesses_fts MATCH ?${andWhere(doc.clauses)}),
+    `WITH m AS (${m}),
        r AS (SELECT id, k, CASE WHEN k IN (${exactMarks}) THEN 0 WHEN k >= ? AND k < ? THEN 1 ELSE 2 END AS tier FROM m)
      SELECT ${CARD_COLUMNS} FROM r CROSS JOIN businesses b ON b.id = r.id
      ORDER BY r.tier, CASE WHEN r.tier < 2 THEN r.k END, r.id LIMIT ? OFFSET ?`,
-  ).all(name.match, ...doc.params, ...name.keys.exact, name.keys.prefix, name.keys.upper, limit, offset) as CardRow[];
+  ).all(...mParams, ...name.keys.exact, name.keys.prefix, name.keys.upper, limit, offset) as CardRow[];
 }
 
 /**
@@ -607,18 +627,18 @@ function nameSearch(
   if (!name) return null;
   const filtered = where.clauses.length > 0;
   // Suggestions without filters need no count: the tier walks answer them in a few reads.
-  const { total, capped } =
+  const { total, capped, ids } =
     typeof page !== "function" && !filtered
-      ? { total: -1, capped: true }
+      ? { total: -1, capped: true, ids: null }
       : doc.clauses.length
-        ? cappedCount(client, FTS_JOIN, `businesses_fts MATCH ?${andWhere(doc.clauses)}`, [name.match, ...doc.params])
-        : cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]);
+        ? cappedMatches(client, `${FTS_JOIN} WHERE businesses_fts MATCH ?${andWhere(doc.clauses)}`, [name.match, ...doc.params])
+        : { ...cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]), ids: null };
   const { offset, limit } = typeof page === "function" ? page(total) : page;
   const rows =
     total === 0
       ? []
       : filtered && !capped && total <= sortLimit
-        ? rankedRows(client, name, doc, offset, limit)
+        ? rankedRows(client, name, ids ? { ids } : { doc }, offset, limit)
         : tierRows(client, name.tiers, { rows: onBusinessId(where, ROWS_ID), fts: onBusinessId(where, FTS_ID) }, offset, limit);
   return { total, capped, rows };
 }
@@ -673,6 +693,21 @@ function tierRows(client: Database.Database, tiers: Tier[], filters: { rows: Whe
     }
   }
   return rows;
+}
+
+/**
+ * cappedCount for a name search whose filters are checked on rows, with the ids it counted (a
+ * JSON array of up to COUNT_CAP + 1): when they are few, the page is sorted from them
+ * (rankedRows) instead of walking the name's matches and reading their rows a second time
+ * ("garcia" with the number "L040": 14 -> 7 ms at 3.5M businesses). Gathering them costs nothing
+ * measurable beside the rows the count reads.
+ */
+function cappedMatches(client: Database.Database, fromWhere: string, params: unknown[], cap = COUNT_CAP) {
+  const r = prepare(
+    client,
+    `SELECT count(*) AS n, json_group_array(id) AS ids FROM (SELECT b.id AS id FROM ${fromWhere} LIMIT ?)`,
+  ).get(...params, cap + 1) as { n: number; ids: string };
+  return r.n > cap ? { total: cap, capped: true, ids: null } : { total: r.n, capped: false, ids: r.ids };
 }
 
 /** count(*) of a FROM/WHERE, stopping at `cap` + 1 (COUNT_CAP unless given). */
