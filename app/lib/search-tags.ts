@@ -4,7 +4,8 @@
  *   _c<hex(city)>                 the city,
  *   _x<status code>_<type code>   the status and the filing type together,
  *   _t<type code>                 the filing type alone,
- *   _k<0/1>                       claimed.
+ *   _k<0/1>                       claimed,
+ *   _d<document number>           the document number (drizzle/0016), searched by prefix.
  * A code is one letter for the statuses and filing types the registry uses (ACTIVE -> g, LLC -> g,
  * ...), else the hex of the value (SQLite's hex() of its UTF-8 bytes). Both keep the exact value,
  * spaces and case included (hex digits are 0-9 a-f once folded, codes are letters from g on, so
@@ -80,12 +81,29 @@ const ftsTagsSql = (row: string) =>
     || ' _t' || ${sqlCode(`${row}.filing_type`, TYPE_CODES)} || ' _k' || ${row}.is_claimed`;
 
 /**
+ * A business row's document number as a tag: `"_d<prefix>"*` then finds exactly the rows whose
+ * number starts with the prefix (the index keeps prefixes of up to 12 characters, i.e. 10 of the
+ * number's), as `document_number >= ? AND < ?` does, because a number is capital letters and
+ * digits (the state's are; the importer refuses any other, cordata.ts) and a search's prefix is
+ * made so (normalizeDocNumber), and FTS5 folds both to one lower-case token. A number with any
+ * other character gets no tag (it could split into words a name search would find); no search
+ * by prefix then finds it through the index.
+ */
+const documentTagSql = (row: string) =>
+  `CASE WHEN ${row}.document_number GLOB '*[^A-Z0-9]*' THEN '' ELSE ' _d' || ${row}.document_number END`;
+
+/** The FTS5 term for the document numbers starting with `prefix` (capital letters and digits: normalizeDocNumber). */
+export const documentTagTerm = (prefix: string) => `"_d${prefix}"*`;
+
+/**
  * The document the full-text index holds for a business row (`row` is the alias, e.g. `new`):
- * its normalised name and its filter tags. drizzle/0013's triggers hold this expression as it
- * printed; the importer's rebuild uses it, so a full load indexes exactly what the triggers would.
+ * its normalised name, its filter tags and its document number. drizzle/0016's triggers hold this
+ * expression as it printed; the importer's rebuild uses it, so a full load indexes exactly what
+ * the triggers would.
  */
 export const ftsDocumentSql = (row: string) => `${indexedNameSql(`${row}.name`)}
-    || ${ftsTagsSql(row)}`;
+    || ${ftsTagsSql(row)}
+    || ${documentTagSql(row)}`;
 
 /**
  * The document people_fts holds for a person (a registered agent or an officer, `name`) of the

@@ -18,7 +18,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/l
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound, type NameQuery } from "~/lib/search-query";
 import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
 import { rememberWhileRegistryUnchanged } from "~/utils/cache.server";
-import { filterTagTerms } from "~/lib/search-tags";
+import { documentTagTerm, filterTagTerms } from "~/lib/search-tags";
 import { getTownArea, isTownCity, townWhere, type TownArea } from "~/utils/town-area.server";
 import {
   explainMatches,
@@ -113,6 +113,12 @@ const clean = (v: string | null | undefined) => (typeof v === "string" ? v.trim(
 
 type Where = { clauses: string[]; params: unknown[] };
 
+/** The document numbers starting with `prefix` (normalizeDocNumber's), as SQL over `b`. */
+const documentClause = (prefix: string) => ({
+  clause: "b.document_number >= ? AND b.document_number < ?",
+  params: [prefix, prefixUpperBound(prefix)],
+});
+
 /** The non-name filters, as SQL over `b` (businesses). `null` means "cannot match anything". */
 function filterClauses(client: Database.Database, filters: SearchFilters): Where | null {
   const clauses: string[] = [];
@@ -121,8 +127,9 @@ function filterClauses(client: Database.Database, filters: SearchFilters): Where
   if (doc) {
     const prefix = normalizeDocNumber(doc);
     if (!prefix) return null;
-    clauses.push("b.document_number >= ? AND b.document_number < ?");
-    params.push(prefix, prefixUpperBound(prefix));
+    const number = documentClause(prefix);
+    clauses.push(number.clause);
+    params.push(...number.params);
   }
   const city = clean(filters.city);
   if (city) {
@@ -372,8 +379,9 @@ export type ListPlan = "cost" | "list" | "drive" | "rows";
  * filter or more than one, the name matches fewer than 100 businesses, or the filter selects more
  * than twice the name's matches or FEW_LISTED. A list under a three-hundredth of the name's
  * (estimated) matches drives the full-text queries (drivingIdSetClause): "llc" in ZIP 33023,
- * 1,326 ids, 98 -> 28 ms a query. `plan` "list" always makes the list, "drive" always makes it
- * drive, "rows" never makes one.
+ * 1,326 ids, 98 -> 28 ms a query. A number's prefix is listed only to drive (a whole number with
+ * a common name); otherwise it is a tag (drizzle/0016) that planTags places. `plan` "list" always
+ * makes the list, "drive" always makes it drive, "rows" never makes one.
  */
 function filterList(
   client: Database.Database,
@@ -397,10 +405,12 @@ function filterList(
   const listed = cappedCount(client, from, condition, filter.params, cap);
   if (listed.total === 0) return "none";
   if (listed.capped) return null;
-  const ids = idList(client, `SELECT b.id AS id FROM ${from} WHERE ${condition}`, filter.params);
   // A seek per id costs about what walking 300 of the name's matches does.
   const span = names?.capped ? registrySpan(client) : 0;
   const drive = plan === "drive" || (span > 0 && listed.total * 300 < nameDensity(client, nameMatch, span) * span);
+  // A number's prefix too long a list to drive is intersected as a tag inside the index (splitFilters).
+  if (given[0] === "doc" && plan === "cost" && !drive) return null;
+  const ids = idList(client, `SELECT b.id AS id FROM ${from} WHERE ${condition}`, filter.params);
   return { ids, filter, drive };
 }
 
@@ -463,7 +473,11 @@ type SplitFilters = { tags: string[]; items: TagFilter[]; rest: Where; townCity:
  */
 type TagFilter = { term: string; not?: string; clause: string; params: unknown[] };
 
-function splitFilters(client: Database.Database, filters: SearchFilters, options: { narrowTown?: boolean } = {}): SplitFilters | null {
+function splitFilters(
+  client: Database.Database,
+  filters: SearchFilters,
+  options: { narrowTown?: boolean; docTag?: boolean } = {},
+): SplitFilters | null {
   const city = clean(filters.city);
   const area = city ? getTownArea() : null;
   const town = area && isTownCity(area, city) ? area : null;
@@ -471,6 +485,11 @@ function splitFilters(client: Database.Database, filters: SearchFilters, options
   const type = clean(filters.type);
   const items: TagFilter[] = [];
   if (city && !town) items.push({ term: filterTagTerms({ city })[0], clause: "b.city = ?", params: [city] });
+  // A document number's prefix is a tag too (drizzle/0016) for a name search outside the town
+  // (the town's rows are few: they are checked instead); a listing by number walks its index in
+  // number order instead.
+  const docPrefix = options.docTag && !town ? normalizeDocNumber(clean(filters.doc)) : "";
+  if (docPrefix) items.push({ term: documentTagTerm(docPrefix), ...documentClause(docPrefix) });
   // A status and a type together are one tag (search-tags.ts), so one filter here.
   if (status && type) {
     items.push({ term: filterTagTerms({ status, type })[0], clause: "b.status = ? AND b.filing_type = ?", params: [status, type] });
@@ -486,7 +505,7 @@ function splitFilters(client: Database.Database, filters: SearchFilters, options
     });
   }
   const tags = items.map((item) => item.term);
-  const rest = filterClauses(client, { doc: filters.doc, person: filters.person, zip: filters.zip, address: filters.address, fei: filters.fei });
+  const rest = filterClauses(client, { doc: docPrefix ? undefined : filters.doc, person: filters.person, zip: filters.zip, address: filters.address, fei: filters.fei });
   if (!rest) return null;
   if (town && options.narrowTown && tags.length) {
     // With a name, the town (a few thousand rows) narrows enough: the other filters are checked
@@ -592,7 +611,7 @@ function nameSearch(
   page: PageWindow | ((total: number) => PageWindow),
   { sortLimit = SORT_LIMIT, tagPlan = "cost", fewNameMatches = FEW_NAME_MATCHES, listPlan = "cost" }: SearchPlanOptions = {},
 ) {
-  const split = splitFilters(client, filters, { narrowTown: true });
+  const split = splitFilters(client, filters, { narrowTown: true, docTag: true });
   if (!split) return null;
   const fts = buildNameQuery(nameText, indexWords(client, NAME_INDEX));
   if (!fts) return null;
@@ -606,6 +625,7 @@ function nameSearch(
   if (listed) {
     where = withIdList(where, listed.filter, listed.ids, listed.drive);
     split.rest = withIdList(split.rest, listed.filter, listed.ids, listed.drive);
+    split.items = split.items.filter((item) => !listed.filter.clauses.includes(item.clause));
   }
   // `doc` is checked on the full-text index's matches (FTS_JOIN): the id lists on their rowid.
   const rest = onBusinessId(split.rest, FTS_ID);

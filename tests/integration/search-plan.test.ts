@@ -153,6 +153,27 @@ describe("the planned search gives the reference answers", () => {
     expect(find({ city: "Miami", status: "REVOKED", claimed: true })).not.toContain(1);
   });
 
+  it("keeps a business's document-number tag with its number; a number with other characters adds no word to the index", () => {
+    const client = getDb().$client;
+    const original = client.prepare("SELECT document_number FROM businesses WHERE id = 1").pluck().get() as string;
+    const find = (p: SearchParams, tagPlan: TagPlan) =>
+      uncachedSearch(client, { ...p, page: 1, limit: 100 }, { tagPlan }).businesses.map((b) => b.id);
+    const inIndex = client.prepare("SELECT count(*) FROM businesses_fts WHERE businesses_fts MATCH ?").pluck();
+    try {
+      client.prepare("UPDATE businesses SET document_number = 'Q99000000001' WHERE id = 1").run();
+      for (const tagPlan of ["cost", "index", "rows"] as const) {
+        expect(find({ name: "Pembroke Park Demo Bakery", doc: "q 99" }, tagPlan), tagPlan).toEqual([1]);
+        expect(find({ name: "Pembroke Park Demo Bakery", doc: original.slice(0, 3) }, tagPlan), tagPlan).not.toContain(1);
+      }
+      expect(inIndex.get('"_dq99000000001"')).toBe(1);
+      client.prepare("UPDATE businesses SET document_number = 'Q99-ZEBRAWORD' WHERE id = 1").run();
+      expect([inIndex.get('"zebraword"'), inIndex.get('"_dq99"*')]).toEqual([0, 0]);
+    } finally {
+      client.prepare("UPDATE businesses SET document_number = ? WHERE id = 1").run(original);
+    }
+    expect(find({ name: "Pembroke Park Demo Bakery", doc: original }, "index")).toEqual([1]);
+  });
+
   it("finds statuses and filing types outside the tags' one-letter codes (hex tags) exactly", () => {
     const client = getDb().$client;
     const original = client.prepare("SELECT status, filing_type AS type FROM businesses WHERE id IN (1, 2) ORDER BY id").all() as {
