@@ -132,6 +132,9 @@ export const businesses = sqliteTable(
     // Document number with the filter columns: a number's prefix with filters is counted and paged
     // from the index alone, in number order (drizzle/0015).
     index("businesses_document_filters_idx").on(t.documentNumber, t.status, t.filingType, t.isClaimed, t.city, t.zip),
+    // Filing type, then document number, with the other filter columns: a number's prefix with a
+    // type reads only that type's numbers (drizzle/0017).
+    index("businesses_type_document_idx").on(t.filingType, t.documentNumber, t.status, t.isClaimed, t.city, t.zip),
     index("businesses_status_idx").on(t.status),
     index("businesses_filing_type_idx").on(t.filingType),
     index("businesses_name_idx").on(t.name),

@@ -651,7 +651,7 @@ function nameSearch(
     typeof page !== "function" && !filtered
       ? { total: -1, capped: true, ids: null }
       : doc.clauses.length
-        ? cappedMatches(client, `${FTS_JOIN} WHERE businesses_fts MATCH ?${andWhere(doc.clauses)}`, [name.match, ...doc.params])
+        ? cappedMatches(client, `SELECT b.id AS id FROM ${FTS_JOIN} WHERE businesses_fts MATCH ?${andWhere(doc.clauses)}`, [name.match, ...doc.params])
         : { ...cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]), ids: null };
   const { offset, limit } = typeof page === "function" ? page(total) : page;
   const rows =
@@ -722,11 +722,11 @@ function tierRows(client: Database.Database, tiers: Tier[], filters: { rows: Whe
  * ("garcia" with the number "L040": 14 -> 7 ms at 3.5M businesses). Gathering them costs nothing
  * measurable beside the rows the count reads.
  */
-function cappedMatches(client: Database.Database, fromWhere: string, params: unknown[], cap = COUNT_CAP) {
-  const r = prepare(
-    client,
-    `SELECT count(*) AS n, json_group_array(id) AS ids FROM (SELECT b.id AS id FROM ${fromWhere} LIMIT ?)`,
-  ).get(...params, cap + 1) as { n: number; ids: string };
+function cappedMatches(client: Database.Database, select: string, params: unknown[], cap = COUNT_CAP) {
+  const r = prepare(client, `SELECT count(*) AS n, json_group_array(id) AS ids FROM (${select} LIMIT ?)`).get(...params, cap + 1) as {
+    n: number;
+    ids: string;
+  };
   return r.n > cap ? { total: cap, capped: true, ids: null } : { total: r.n, capped: false, ids: r.ids };
 }
 
@@ -823,14 +823,21 @@ export function uncachedSearch(
   // (city, name) index gives that order without sorting); registry order otherwise.
   const order = clean(params.doc) ? "b.document_number" : clean(params.city) ? "b.name, b.id" : "b.id";
   const from = clean(params.doc) ? documentListingFrom(client, params) : "businesses b";
-  const { total, capped } = cappedCount(client, from, where.clauses.join(" AND "), where.params);
+  const tagged = clean(params.doc) ? documentTagsCount(client, params, options.tagPlan) : null;
+  const { total, capped, ids } = tagged ?? { ...cappedCount(client, from, where.clauses.join(" AND "), where.params), ids: null };
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
   // The page's ids first (from the index alone when it covers the filters: a town's listing
-  // skips `offset` index entries, not table rows), then the ten cards.
+  // skips `offset` index entries, not table rows), then the ten cards; a few matches the
+  // full-text index counted are sorted instead.
   const rows =
     total === 0
       ? []
+      : ids && total <= sortLimit
+        ? (prepare(
+            client,
+            `SELECT ${CARD_COLUMNS} FROM json_each(?) AS j CROSS JOIN businesses b ON b.id = j.value ORDER BY ${order} LIMIT ? OFFSET ?`,
+          ).all(ids, limit, offset) as CardRow[])
       : (prepare(
           client,
           `WITH ids AS (SELECT b.id AS id FROM ${from}${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?)
@@ -851,7 +858,9 @@ export function uncachedSearch(
 function documentListingFrom(client: Database.Database, params: SearchParams): string {
   // The registry filters (ZIP, street, FEI) have their own indexes, narrower than any prefix.
   if ([params.person, params.zip, params.address, params.fei].some((v) => clean(v))) return "businesses b";
-  const byNumber = "businesses b INDEXED BY businesses_document_filters_idx";
+  // With a filing type, its numbers alone: "L" with CORP is then a seek that finds none, where
+  // the number's index walks the prefix's 1.6M entries (drizzle/0017).
+  const byNumber = clean(params.type) ? "businesses b INDEXED BY businesses_type_document_idx" : "businesses b INDEXED BY businesses_document_filters_idx";
   const cityWhere = clean(params.city) ? filterClauses(client, { city: params.city }) : null;
   if (!cityWhere) return byNumber;
   const city = cappedCount(client, "businesses b INDEXED BY businesses_city_name_idx", cityWhere.clauses.join(" AND "), cityWhere.params, FEW_IN_CITY);
@@ -860,6 +869,31 @@ function documentListingFrom(client: Database.Database, params: SearchParams): s
   if (!number) return byNumber;
   const numbers = cappedCount(client, byNumber, number.clauses.join(" AND "), number.params, city.total * 40);
   return numbers.capped ? "businesses b INDEXED BY businesses_city_name_idx" : byNumber;
+}
+
+/**
+ * A listing by number with tag filters (status, type, claimed, a city; not the town's ZIP rule nor
+ * the registry filters): its count from the full-text index, where the number is a tag
+ * (drizzle/0016), with the ids it counted, when one of the tags is a short list: the index then
+ * seeks the number's list once per entry of the short one, where the number's B-tree index walks
+ * every number of the prefix ("P" with PENDING: 1.26M entries, 95 ms at 3.5M; a few µs this way).
+ * A seek costs about what 40 index entries do. null: walk the number's index (also for `plan`
+ * "rows"; "index" always counts here).
+ */
+function documentTagsCount(client: Database.Database, params: SearchParams, plan: TagPlan = "cost") {
+  if (plan === "rows" || [params.person, params.zip, params.address, params.fei].some((v) => clean(v))) return null;
+  const split = splitFilters(client, params, { docTag: true });
+  if (!split || split.townCity || split.rest.clauses.length > 0 || split.items.length < 2) return null;
+  if (plan === "cost") {
+    const span = registrySpan(client);
+    const [number] = split.items.filter((item) => item.term.startsWith('"_d'));
+    const others = split.items.filter((item) => item !== number && !item.not);
+    if (!number || !others.length || span <= 0) return null;
+    const shortest = Math.min(...others.map((item) => matchDensity(client, item.term, span)));
+    if (shortest * 40 >= matchDensity(client, number.term, span)) return null;
+  }
+  const match = tagsMatch(params, split.tags);
+  return cappedMatches(client, "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?", [match]);
 }
 
 /** Up to this many businesses, a city's (or the town's) rows are read for a listing by number rather than the number's index walked. */
@@ -963,6 +997,18 @@ function cardsWithReasons(client: Database.Database, rows: CardRow[], filters: S
  * a few matches (not capped) are sorted; many are found by walking the town's names in the index
  * that carries the filter columns.
  */
+/**
+ * The FTS5 expression of filters that are all tags. "Not claimed" is nearly every row: with
+ * another tag to start from, it is read as "not claimed" (the short _k1 list taken out) instead of
+ * intersecting the _k0 list.
+ */
+function tagsMatch(params: SearchFilters, tags: string[]): string {
+  const [claimedTerm] = filterTagTerms({ claimed: false });
+  return params.claimed === false && tags.length > 1
+    ? matchOf(tags.filter((t) => t !== claimedTerm), filterTagTerms({ claimed: true }))
+    : tags.join(" AND ");
+}
+
 function filteredListing(
   client: Database.Database,
   params: SearchFilters,
@@ -972,13 +1018,7 @@ function filteredListing(
   limit: number,
   sortLimit: number,
 ): SearchResult {
-  // "Not claimed" is nearly every row: with another tag to start from, it is read as "not
-  // claimed" (the short _k1 list taken out) instead of intersecting the _k0 list.
-  const notClaimed = params.claimed === false && tags.length > 1;
-  const [claimedTerm] = filterTagTerms({ claimed: false });
-  const match = notClaimed
-    ? matchOf(tags.filter((t) => t !== claimedTerm), filterTagTerms({ claimed: true }))
-    : tags.join(" AND ");
+  const match = tagsMatch(params, tags);
   const { total, capped } = cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [match]);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   let rows: CardRow[] = [];
