@@ -3,11 +3,11 @@
 -- 0013). Before, the prefix was checked on the row of each of the name's matches, or against the
 -- list of the prefix's businesses: "her" with "L0" (16,000 matches, 455,000 numbers) 65 ms,
 -- "llc" with "P040" 120 ms at 3.5M businesses.
--- * businesses_fts documents carry the document number as one more tag, _d<number>
---   (app/lib/search-tags.ts, ftsDocumentSql; keep the expressions below in step with it): the
---   index keeps its prefixes of 1 to 12 characters, so a prefix of up to 10 of the number's
---   characters is one precomputed list. A number with anything but capital letters and digits
---   (the importer refuses those) gets no tag.
+-- * businesses_fts documents carry the document number's first 8 characters as one more tag,
+--   _d<number> (app/lib/search-tags.ts, ftsDocumentSql; keep the expressions below in step with
+--   it): the index keeps its prefixes of 1 to 12 characters, so a prefix of up to 8 characters is
+--   one precomputed list (longer ones hold at most about a thousand numbers). A number with
+--   anything but capital letters and digits (the importer refuses those) gets no tag.
 -- * The update trigger fires on the number too.
 -- * Refilled here in rowid order, with the importer's bulk settings.
 DROP TRIGGER IF EXISTS `businesses_fts_ai`;
@@ -34,7 +34,7 @@ INSERT INTO `businesses_fts`(rowid, name)
     || ' _c' || hex(coalesce(b.city, ''))
     || ' _x' || CASE b.status WHEN 'ACTIVE' THEN 'g' WHEN 'INACTIVE' THEN 'h' WHEN 'PENDING' THEN 'i' WHEN 'DISSOLVED' THEN 'j' WHEN 'REVOKED' THEN 'k' WHEN 'WITHDRAWN' THEN 'm' ELSE hex(b.status) END || '_' || CASE b.filing_type WHEN 'LLC' THEN 'g' WHEN 'CORP' THEN 'h' WHEN 'FIC' THEN 'i' WHEN 'LP' THEN 'j' WHEN 'TRUST' THEN 'k' WHEN 'LLLP' THEN 'm' WHEN 'ABN' THEN 'n' WHEN 'LIC' THEN 'p' WHEN 'FICA' THEN 'q' ELSE hex(b.filing_type) END
     || ' _t' || CASE b.filing_type WHEN 'LLC' THEN 'g' WHEN 'CORP' THEN 'h' WHEN 'FIC' THEN 'i' WHEN 'LP' THEN 'j' WHEN 'TRUST' THEN 'k' WHEN 'LLLP' THEN 'm' WHEN 'ABN' THEN 'n' WHEN 'LIC' THEN 'p' WHEN 'FICA' THEN 'q' ELSE hex(b.filing_type) END || ' _k' || b.is_claimed
-    || CASE WHEN b.document_number GLOB '*[^A-Z0-9]*' THEN '' ELSE ' _d' || b.document_number END
+    || CASE WHEN b.document_number GLOB '*[^A-Z0-9]*' THEN '' ELSE ' _d' || substr(b.document_number, 1, 8) END
   FROM `businesses` b ORDER BY b.id;
 --> statement-breakpoint
 INSERT INTO `businesses_fts`(`businesses_fts`) VALUES ('optimize');
@@ -49,7 +49,7 @@ CREATE TRIGGER `businesses_fts_ai` AFTER INSERT ON `businesses` BEGIN
     || ' _c' || hex(coalesce(new.city, ''))
     || ' _x' || CASE new.status WHEN 'ACTIVE' THEN 'g' WHEN 'INACTIVE' THEN 'h' WHEN 'PENDING' THEN 'i' WHEN 'DISSOLVED' THEN 'j' WHEN 'REVOKED' THEN 'k' WHEN 'WITHDRAWN' THEN 'm' ELSE hex(new.status) END || '_' || CASE new.filing_type WHEN 'LLC' THEN 'g' WHEN 'CORP' THEN 'h' WHEN 'FIC' THEN 'i' WHEN 'LP' THEN 'j' WHEN 'TRUST' THEN 'k' WHEN 'LLLP' THEN 'm' WHEN 'ABN' THEN 'n' WHEN 'LIC' THEN 'p' WHEN 'FICA' THEN 'q' ELSE hex(new.filing_type) END
     || ' _t' || CASE new.filing_type WHEN 'LLC' THEN 'g' WHEN 'CORP' THEN 'h' WHEN 'FIC' THEN 'i' WHEN 'LP' THEN 'j' WHEN 'TRUST' THEN 'k' WHEN 'LLLP' THEN 'm' WHEN 'ABN' THEN 'n' WHEN 'LIC' THEN 'p' WHEN 'FICA' THEN 'q' ELSE hex(new.filing_type) END || ' _k' || new.is_claimed
-    || CASE WHEN new.document_number GLOB '*[^A-Z0-9]*' THEN '' ELSE ' _d' || new.document_number END);
+    || CASE WHEN new.document_number GLOB '*[^A-Z0-9]*' THEN '' ELSE ' _d' || substr(new.document_number, 1, 8) END);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `businesses_fts_au` AFTER UPDATE OF name, city, status, filing_type, is_claimed, document_number ON `businesses` BEGIN
@@ -59,5 +59,5 @@ CREATE TRIGGER `businesses_fts_au` AFTER UPDATE OF name, city, status, filing_ty
     || ' _c' || hex(coalesce(new.city, ''))
     || ' _x' || CASE new.status WHEN 'ACTIVE' THEN 'g' WHEN 'INACTIVE' THEN 'h' WHEN 'PENDING' THEN 'i' WHEN 'DISSOLVED' THEN 'j' WHEN 'REVOKED' THEN 'k' WHEN 'WITHDRAWN' THEN 'm' ELSE hex(new.status) END || '_' || CASE new.filing_type WHEN 'LLC' THEN 'g' WHEN 'CORP' THEN 'h' WHEN 'FIC' THEN 'i' WHEN 'LP' THEN 'j' WHEN 'TRUST' THEN 'k' WHEN 'LLLP' THEN 'm' WHEN 'ABN' THEN 'n' WHEN 'LIC' THEN 'p' WHEN 'FICA' THEN 'q' ELSE hex(new.filing_type) END
     || ' _t' || CASE new.filing_type WHEN 'LLC' THEN 'g' WHEN 'CORP' THEN 'h' WHEN 'FIC' THEN 'i' WHEN 'LP' THEN 'j' WHEN 'TRUST' THEN 'k' WHEN 'LLLP' THEN 'm' WHEN 'ABN' THEN 'n' WHEN 'LIC' THEN 'p' WHEN 'FICA' THEN 'q' ELSE hex(new.filing_type) END || ' _k' || new.is_claimed
-    || CASE WHEN new.document_number GLOB '*[^A-Z0-9]*' THEN '' ELSE ' _d' || new.document_number END);
+    || CASE WHEN new.document_number GLOB '*[^A-Z0-9]*' THEN '' ELSE ' _d' || substr(new.document_number, 1, 8) END);
 END;

@@ -409,7 +409,7 @@ function filterList(
   const span = names?.capped ? registrySpan(client) : 0;
   const drive = plan === "drive" || (span > 0 && listed.total * 300 < nameDensity(client, nameMatch, span) * span);
   // A number's prefix too long a list to drive is intersected as a tag inside the index (splitFilters).
-  if (given[0] === "doc" && plan === "cost" && !drive) return null;
+  if (given[0] === "doc" && plan === "cost" && !drive && documentTagTerm(normalizeDocNumber(clean(filters.doc)))) return null;
   const ids = idList(client, `SELECT b.id AS id FROM ${from} WHERE ${condition}`, filter.params);
   return { ids, filter, drive };
 }
@@ -489,7 +489,8 @@ function splitFilters(
   // (the town's rows are few: they are checked instead); a listing by number walks its index in
   // number order instead.
   const docPrefix = options.docTag && !town ? normalizeDocNumber(clean(filters.doc)) : "";
-  if (docPrefix) items.push({ term: documentTagTerm(docPrefix), ...documentClause(docPrefix) });
+  const docTerm = docPrefix ? documentTagTerm(docPrefix) : null;
+  if (docTerm) items.push({ term: docTerm, ...documentClause(docPrefix) });
   // A status and a type together are one tag (search-tags.ts), so one filter here.
   if (status && type) {
     items.push({ term: filterTagTerms({ status, type })[0], clause: "b.status = ? AND b.filing_type = ?", params: [status, type] });
@@ -505,7 +506,7 @@ function splitFilters(
     });
   }
   const tags = items.map((item) => item.term);
-  const rest = filterClauses(client, { doc: docPrefix ? undefined : filters.doc, person: filters.person, zip: filters.zip, address: filters.address, fei: filters.fei });
+  const rest = filterClauses(client, { doc: docTerm ? undefined : filters.doc, person: filters.person, zip: filters.zip, address: filters.address, fei: filters.fei });
   if (!rest) return null;
   if (town && options.narrowTown && tags.length) {
     // With a name, the town (a few thousand rows) narrows enough: the other filters are checked
@@ -775,7 +776,10 @@ export const SORT_LIMIT = 300;
 
 export type SearchPlanOptions = {
   sortLimit?: number;
-  /** Where a name search checks its tag filters: by cost (default), all in the index, all on rows. */
+  /**
+   * Where a name search checks its tag filters: by cost (default), all in the index, all on rows;
+   * and where a listing by number with tags is counted: by cost, in the full-text index, on the number's index.
+   */
   tagPlan?: TagPlan;
   /** Where a person listing (no name) checks its tag filters: the same three choices. */
   personPlan?: TagPlan;
@@ -896,12 +900,13 @@ function documentListingFrom(client: Database.Database, params: SearchParams): s
 function documentTagsCount(client: Database.Database, params: SearchParams, plan: TagPlan = "cost") {
   if (plan === "rows" || hasRegistryFilter(params)) return null;
   const split = splitFilters(client, params, { docTag: true });
-  if (!split || split.townCity || split.rest.clauses.length > 0 || split.items.length < 2) return null;
+  const numberTerm = documentTagTerm(normalizeDocNumber(clean(params.doc)));
+  const number = split?.items.find((item) => item.term === numberTerm);
+  if (!split || !number || split.townCity || split.rest.clauses.length > 0 || split.items.length < 2) return null;
   if (plan === "cost") {
     const span = registrySpan(client);
-    const [number] = split.items.filter((item) => item.term.startsWith('"_d'));
     const others = split.items.filter((item) => item !== number && !item.not);
-    if (!number || !others.length || span <= 0) return null;
+    if (!others.length || span <= 0) return null;
     const shortest = Math.min(...others.map((item) => matchDensity(client, item.term, span)));
     if (shortest * 40 >= matchDensity(client, number.term, span)) return null;
   }
