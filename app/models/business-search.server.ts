@@ -720,7 +720,7 @@ function tierRows(client: Database.Database, tiers: Tier[], filters: { rows: Whe
  * cappedCount for a name search whose filters are checked on rows, with the ids it counted (a
  * JSON array of up to COUNT_CAP + 1): when they are few, the page is sorted from them
  * (rankedRows) instead of walking the name's matches and reading their rows a second time
- * ("garcia" with the number "L040": 14 -> 7 ms at 3.5M businesses). Gathering them costs nothing
+ * ("garcia" with the number "L040": 14 -> 9 ms at 3.5M businesses). Gathering them costs nothing
  * measurable beside the rows the count reads.
  */
 function cappedMatches(client: Database.Database, select: string, params: unknown[], cap = COUNT_CAP) {
