@@ -93,7 +93,7 @@ const ftsTagsSql = (row: string) =>
  * character gets no tag (it could split into words a name search would find); no search by
  * prefix then finds it through the index.
  */
-export const DOCUMENT_TAG_CHARS = 8;
+const DOCUMENT_TAG_CHARS = 8;
 const documentTagSql = (row: string) =>
   `CASE WHEN ${row}.document_number GLOB '*[^A-Z0-9]*' THEN '' ELSE ' _d' || substr(${row}.document_number, 1, ${DOCUMENT_TAG_CHARS}) END`;
 

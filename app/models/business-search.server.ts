@@ -826,9 +826,11 @@ export function uncachedSearch(
   // Without a name: document-number order when searching by number; by name within a city (the
   // (city, name) index gives that order without sorting); registry order otherwise.
   const order = clean(params.doc) ? "b.document_number" : clean(params.city) ? "b.name, b.id" : "b.id";
-  const from = listingFrom(client, params);
   const tagged = clean(params.doc) ? documentTagsCount(client, params, options.tagPlan) : null;
-  const { total, capped, ids } = tagged ?? { ...cappedCount(client, from, where.clauses.join(" AND "), where.params), ids: null };
+  // Where the walk goes is worked out only for a walk (its city and prefix probes cost up to ms).
+  const sorted = tagged?.ids && tagged.total <= sortLimit ? tagged.ids : null;
+  const from = sorted ? null : listingFrom(client, params);
+  const { total, capped } = tagged ?? cappedCount(client, from!, where.clauses.join(" AND "), where.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
   // The page's ids first (from the index alone when it covers the filters: a town's listing
@@ -837,11 +839,11 @@ export function uncachedSearch(
   const rows =
     total === 0
       ? []
-      : ids && total <= sortLimit
+      : sorted
         ? (prepare(
             client,
             `SELECT ${CARD_COLUMNS} FROM json_each(?) AS j CROSS JOIN businesses b ON b.id = j.value ORDER BY ${order} LIMIT ? OFFSET ?`,
-          ).all(ids, limit, offset) as CardRow[])
+          ).all(sorted, limit, offset) as CardRow[])
       : (prepare(
           client,
           `WITH ids AS (SELECT b.id AS id FROM ${from}${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?)
@@ -1009,13 +1011,6 @@ function cardsWithReasons(client: Database.Database, rows: CardRow[], filters: S
 }
 
 /**
- * Filters without a name (other than a town alone, which its (city, name) index lists directly):
- * counted by intersecting their tags in the full-text index. Registry order (rowid) is the index's
- * own order, so a page is a skip through the intersection. Within a town the order is by name:
- * a few matches (not capped) are sorted; many are found by walking the town's names in the index
- * that carries the filter columns.
- */
-/**
  * The FTS5 expression of filters that are all tags. "Not claimed" is nearly every row: with
  * another tag to start from, it is read as "not claimed" (the short _k1 list taken out) instead of
  * intersecting the _k0 list.
@@ -1027,6 +1022,13 @@ function tagsMatch(params: SearchFilters, tags: string[]): string {
     : tags.join(" AND ");
 }
 
+/**
+ * Filters without a name (other than a town alone, which its (city, name) index lists directly):
+ * counted by intersecting their tags in the full-text index. Registry order (rowid) is the index's
+ * own order, so a page is a skip through the intersection. Within a town the order is by name:
+ * a few matches (not capped) are sorted; many are found by walking the town's names in the index
+ * that carries the filter columns.
+ */
 function filteredListing(
   client: Database.Database,
   params: SearchFilters,
