@@ -123,7 +123,11 @@ describe("probes, failures during requests, and the log", () => {
   }
 
   it("database not writable (the server's first use of it): readyz 503; a form post gets a clear page with the request id, not a stack; then it recovers", async () => {
-    const undo = makeUnwritable(server.dbFile, `${server.dbFile}-wal`);
+    // The write-ahead log too, made first if missing: a connection the server opened with the
+    // file writable would otherwise create it and commit there, never touching the database file.
+    const wal = `${server.dbFile}-wal`;
+    if (!fs.existsSync(wal)) fs.writeFileSync(wal, "");
+    const undo = makeUnwritable(server.dbFile, wal);
     let page: Response;
     let html: string;
     try {
