@@ -21,7 +21,7 @@
  *    table), p50/p95/p99 per class and in all against the targets (p95 <= 15 ms, p99 <= 30 ms).
  *    The HTTP part runs /search both ways: with the caches and with SEARCH_CACHE=off.
  * `--shapes-only` skips everything but the shapes table (and the generation); `--http-only` everything
- * but the HTTP part.
+ * but the HTTP part; `--class NAME` (with `--shapes-only`) runs one class and lists its queries by CPU time.
  * Prints a table and writes bench/search-<N>-<timestamp>.json.
  */
 import fs from "node:fs";
@@ -249,11 +249,25 @@ function buildShapes(perClass: number): Shape[] {
     // A document number as typed, from its first letter to all of it, with filters or a name.
     ["document number + filters", () => ({ doc: docPrefix(), ...(r() < 0.5 ? { status: status() } : {}), ...(r() < 0.5 ? { type: type() } : { city: city() }), ...(r() < 0.2 ? { claimed: r() < 0.5 } : {}) })],
     ["document number + name", () => ({ doc: docPrefix(), name: r() < 0.3 ? common[Math.floor(r() * common.length)] : nameish() })],
+    // A ZIP code (or its first 3 digits) with a status, a type, claimed or a name (drizzle/0018).
+    [
+      "ZIP + filters or a name",
+      () => {
+        const zip = (generateCordataRecord(Math.floor(r() * N), false).principal?.zip ?? "33023").slice(0, r() < 0.5 ? 3 : 5);
+        const roll = r();
+        if (roll < 0.3) return { zip, status: status() };
+        if (roll < 0.5) return { zip, status: status(), type: type() };
+        if (roll < 0.6) return { zip, claimed: r() < 0.5 };
+        return { zip, name: r() < 0.3 ? common[Math.floor(r() * common.length)] : nameish(), ...(r() < 0.3 ? { status: status() } : {}) };
+      },
+    ],
   ];
   return classes.flatMap(([kind, make]) => Array.from({ length: perClass }, () => ({ kind, limit: 10, page: 1, ...make() })));
 }
 
-const shapes = buildShapes(Math.trunc(option("per-class", 100)));
+// --class NAME: only that class's queries (built as in the full run), each listed with its times.
+const onlyClass = args.includes("--class") ? args[args.indexOf("--class") + 1] : null;
+const shapes = buildShapes(Math.trunc(option("per-class", 100))).filter((q) => onlyClass === null || q.kind === onlyClass);
 for (const q of shapes.filter((_, i) => i % 10 === 0)) searchBusinesses(q); // statement caches
 const shapeTimes = new Map<string, number[]>();
 const shapeAll: number[] = [];
@@ -277,6 +291,11 @@ for (const q of shapes) {
   shapeCpu.get(q.kind)!.push(cpu);
   shapeCpuAll.push(cpu);
   shapeSlowest.push({ ms: +ms.toFixed(2), query: q });
+}
+if (onlyClass !== null) {
+  const cpus = shapeCpu.get(onlyClass) ?? [];
+  const lines = shapes.map((q, i) => ({ cpu: cpus[i], ms: shapeTimes.get(onlyClass)![i], q })).sort((a, b) => b.cpu - a.cpu);
+  for (const { cpu, ms, q } of lines) console.log(`CPU ${cpu.toFixed(1).padStart(6)} ms, wall ${ms.toFixed(1).padStart(6)} ms  ${JSON.stringify(q)}`);
 }
 shapeSlowest.sort((a, b) => b.ms - a.ms).splice(5);
 const shapeStats = percentiles(shapeAll);

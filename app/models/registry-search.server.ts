@@ -24,6 +24,12 @@ export type RegistrySearchFilters = {
 
 const clean = (v: string | null | undefined) => (typeof v === "string" ? v.trim() : "");
 
+/** A search's ZIP code as it is compared: without spaces. */
+export const zipPrefix = (zip: string | null | undefined) => clean(zip).replace(/\s+/g, "");
+
+/** The businesses whose ZIP code starts with `prefix`. */
+export const zipClause = (prefix: string) => ({ clause: "b.zip >= ? AND b.zip < ?", params: [prefix, prefixUpperBound(prefix)] });
+
 /**
  * The people_fts MATCH expression for a name, or null when it has no word. Each word is a prefix;
  * words longer than the index's prefix lists are written as the index's words starting with them
@@ -63,11 +69,12 @@ export function registryFilterClauses(client: Database.Database, filters: Regist
     clauses.push(personClause("b.id"));
     params.push(match);
   }
-  const zip = clean(filters.zip).replace(/\s+/g, "");
+  const zip = zipPrefix(filters.zip);
   if (zip) {
     if (!/^[\d-]+$/.test(zip)) return null;
-    clauses.push("b.zip >= ? AND b.zip < ?");
-    params.push(zip, prefixUpperBound(zip));
+    const range = zipClause(zip);
+    clauses.push(range.clause);
+    params.push(...range.params);
   }
   const address = clean(filters.address).replace(/\s+/g, " ").toUpperCase();
   if (address) {

@@ -90,7 +90,7 @@ describe("the planned search gives the reference answers", () => {
     expect(nonEmpty).toBeGreaterThan(300);
   }, 300_000);
 
-  it("a name with a document number, ZIP, street or FEI: that filter checked on rows or as its list of ids, the same answers", () => {
+  it("a document number, ZIP, street or FEI, with or without a name: that filter as a tag, on rows or as its list of ids, the same answers", () => {
     const client = getDb().$client;
     const rows = client
       .prepare("SELECT document_number AS doc, zip, address1 AS address, fei FROM businesses ORDER BY id LIMIT 4")
@@ -100,35 +100,79 @@ describe("the planned search gives the reference answers", () => {
     // Prefixes of every length of real values, one character, and values no business has.
     const filters: SearchParams[] = [
       ...[...new Set([...prefixes(rows.map((r) => r.doc), [1, 2, 4, 7, 12]), "Z9", "L9999999"])].map((doc) => ({ doc })),
-      ...[...new Set([...prefixes(rows.map((r) => r.zip), [1, 3, 5]), "99999"])].map((zip) => ({ zip })),
+      ...[...new Set([...prefixes(rows.map((r) => r.zip), [1, 3, 5, 6]), "99999", "3302-"])].map((zip) => ({ zip })),
       ...[...new Set([...prefixes(rows.map((r) => r.address), [1, 4, 40]), "NO SUCH STREET"])].map((address) => ({ address })),
       ...[...new Set([...rows.map((r) => r.fei).filter((f): f is string => Boolean(f)), "99-9999999"])].map((fei) => ({ fei })),
+    ];
+    // A name's registry filter as its list of ids (listPlan) or, a prefix, as a tag placed by tagPlan.
+    const plans: [ListPlan, TagPlan][] = [
+      ["cost", "cost"],
+      ["cost", "index"],
+      ["cost", "rows"],
+      ["list", "cost"],
+      ["drive", "cost"],
+      ["rows", "cost"],
     ];
     let compared = 0;
     let nonEmpty = 0;
     const mismatches: string[] = [];
-    for (const name of NAMES.filter(Boolean))
+    for (const name of [undefined, ...NAMES.filter(Boolean)])
       for (const filter of filters)
-        for (const extra of [{}, { status: "ACTIVE" }, { city: "Pembroke Park", type: "LLC" }]) {
+        for (const extra of [{}, { status: "ACTIVE" }, { city: "Pembroke Park", type: "LLC" }, { city: "Miami", claimed: false }]) {
           const p: SearchParams = { name, ...filter, ...extra };
           const ref = reference(p);
           const total = Math.min(ref.count, COUNT_CAP);
           const lastPage = Math.max(1, Math.ceil(total / 10));
           if (ref.count > 0) nonEmpty++;
-          for (const listPlan of ["cost", "list", "drive", "rows"] as ListPlan[])
+          for (const [listPlan, tagPlan] of name ? plans : plans.slice(0, 1))
             for (const sortLimit of [SORT_LIMIT, 0])
               for (const page of new Set([1, lastPage])) {
-                const got = uncachedSearch(client, { ...p, page, limit: 10 }, { sortLimit, listPlan });
+                const got = uncachedSearch(client, { ...p, page, limit: 10 }, { sortLimit, listPlan, tagPlan });
                 const ids = got.businesses.map((b) => b.id);
                 const want = ref.ids.slice((page - 1) * 10, page * 10);
                 compared++;
                 if (got.pagination.total !== total || JSON.stringify(ids) !== JSON.stringify(want))
-                  mismatches.push(`${describeParams(p)} page ${page} ${listPlan} ${sortLimit}: ${got.pagination.total} vs ${total}, ${ids} vs ${want}`);
+                  mismatches.push(`${describeParams(p)} page ${page} ${listPlan} ${tagPlan} ${sortLimit}: ${got.pagination.total} vs ${total}, ${ids} vs ${want}`);
               }
         }
     expect(mismatches.slice(0, 10)).toEqual([]);
-    expect(compared).toBeGreaterThan(1_000);
-    expect(nonEmpty).toBeGreaterThan(40);
+    expect(compared).toBeGreaterThan(5_000);
+    expect(nonEmpty).toBeGreaterThan(100);
+  }, 300_000);
+
+  it("keeps a business's ZIP tag with its ZIP code (its leading digits, up to 5), found by prefix exactly as the range finds it", () => {
+    const client = getDb().$client;
+    const original = client.prepare("SELECT zip FROM businesses WHERE id = 1").pluck().get() as string | null;
+    const inIndex = client.prepare("SELECT count(*) FROM businesses_fts WHERE businesses_fts MATCH ?").pluck();
+    const setZip = client.prepare("UPDATE businesses SET zip = ? WHERE id = 1");
+    try {
+      // The tag each ZIP gets, and prefixes (tags, too long for one, or dashed) around it. A
+      // search's ZIP is digits and dashes (registryFilterClauses).
+      const cases: [string, string | null, string[]][] = [
+        ["99123-4567", "_z99123", ["9", "991", "99123", "991234", "99123-4", "99124", "9912-"]],
+        ["9912A", "_z9912", ["99", "9912", "99123"]],
+        ["99 123", "_z99", ["9", "99", "991", "99-"]],
+        ["X9912", null, ["9", "99"]],
+      ];
+      for (const [zip, tag, queries] of cases) {
+        setZip.run(zip);
+        expect(tag ? inIndex.get(`"${tag}"`) : 0, zip).toBe(tag ? 1 : 0);
+        // No other token of this business starts with _z (the old ZIP's tag is gone).
+        expect(inIndex.get('"_z"* AND "demo" AND "bakery" AND "pembroke"'), zip).toBe(tag ? 1 : 0);
+        for (const q of queries) {
+          for (const p of [{ zip: q }, { zip: q, status: "ACTIVE" }, { zip: q, name: "bakery" }, { zip: q, name: "bakery", type: "LLC" }] as SearchParams[]) {
+            const want = reference(p).ids.slice(0, 100);
+            for (const tagPlan of ["cost", "index", "rows"] as const) {
+              const got = uncachedSearch(client, { ...p, page: 1, limit: 100 }, { tagPlan }).businesses.map((b) => b.id);
+              expect(got, `${zip}: ${describeParams(p)} ${tagPlan}`).toEqual(want);
+            }
+            if (p.zip === zip.slice(0, 5) && !p.name && !p.status) expect(want, describeParams(p)).toContain(1);
+          }
+        }
+      }
+    } finally {
+      setZip.run(original);
+    }
   });
 
   it("suggestions within a town are the first reference rows", () => {
