@@ -396,7 +396,8 @@ function filterList(
   const given = (["doc", "zip", "address", "fei"] as const).filter((key) => clean(filters[key]));
   if (given.length !== 1) return null;
   // A ZIP's prefix of up to 5 digits is a tag (drizzle/0018) intersected inside the index, which
-  // beats its list even driving ("llc" in ZIP 33023: 115 -> 8 ms at 3.5M businesses).
+  // beats its list even driving ("llc" in ZIP 33023: 115 -> 8 ms at 3.5M businesses); within the
+  // town it is checked on the town's few rows (splitFilters).
   if (given[0] === "zip" && plan === "cost" && zipTagTerm(zipPrefix(filters.zip))) return null;
   const filter = filterClauses(client, { [given[0]]: filters[given[0]] });
   if (!filter) return null;
@@ -463,9 +464,10 @@ function rankedRows(
 }
 
 /**
- * The filters split for the full-text index: `tags` (type, status, claimed, and a plain city) are
- * intersected inside it; `rest` (document number, the registry filters, and the town's ZIP rule)
- * are checked on the rows it finds. The town's city names become one OR group of city tags, so
+ * The filters split for the full-text index: `tags` (type, status, claimed, a plain city, and
+ * outside the town, when asked, a document number's prefix (`docTag`) and a ZIP's (`zipTag`)) are
+ * intersected inside it; `rest` (the other registry filters, a number or ZIP not a tag, and the
+ * town's ZIP rule) are checked on the rows it finds. The town's city names become one OR group of city tags, so
  * the town still narrows inside the index; its ZIPs (shared with neighbours) stay in `rest`.
  * Together they select exactly the rows filterClauses selects. `items` are the tags outside a
  * town, each with its SQL twin, for a name search to choose where to check them (planTags).
