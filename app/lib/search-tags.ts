@@ -121,8 +121,10 @@ const zipTagSql = (row: string) =>
     .map((n) => `WHEN substr(${row}.zip, 1, ${n}) GLOB '${"[0-9]".repeat(n)}' THEN ' _z' || substr(${row}.zip, 1, ${n})`)
     .join(" ")} ELSE '' END`;
 
+const ZIP_TAG_PREFIX = new RegExp(`^\\d{1,${ZIP_TAG_DIGITS}}$`);
+
 /** The FTS5 term for the ZIP codes starting with `prefix`, or null when it is not 1 to 5 digits. */
-export const zipTagTerm = (prefix: string) => (new RegExp(`^\\d{1,${ZIP_TAG_DIGITS}}$`).test(prefix) ? `"_z${prefix}"*` : null);
+export const zipTagTerm = (prefix: string) => (ZIP_TAG_PREFIX.test(prefix) ? `"_z${prefix}"*` : null);
 
 /**
  * The document the full-text index holds for a business row (`row` is the alias, e.g. `new`):

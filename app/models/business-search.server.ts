@@ -382,8 +382,8 @@ export type ListPlan = "cost" | "list" | "drive" | "rows";
  * than twice the name's matches or FEW_LISTED. A list under a three-hundredth of the name's
  * (estimated) matches drives the full-text queries (drivingIdSetClause): "llc" in ZIP 33023,
  * 1,326 ids, 98 -> 28 ms a query. A number's prefix is listed only to drive (a whole number with
- * a common name); otherwise it is a tag (drizzle/0016) that planTags places. A ZIP's prefix of up
- * to 5 digits is never listed: as a tag (drizzle/0018) that ZIP is 8 ms. `plan` "list" always
+ * a common name); otherwise it is a tag (drizzle/0016) that planTags places (a ZIP that is a tag,
+ * drizzle/0018, is not listed at all: nameSearch). `plan` "list" always
  * makes the list, "drive" always makes it drive, "rows" never makes one.
  */
 function filterList(
@@ -395,10 +395,6 @@ function filterList(
   if (plan === "rows") return null;
   const given = (["doc", "zip", "address", "fei"] as const).filter((key) => clean(filters[key]));
   if (given.length !== 1) return null;
-  // A ZIP's prefix of up to 5 digits is a tag (drizzle/0018) intersected inside the index, which
-  // beats its list even driving ("llc" in ZIP 33023: 115 -> 8 ms at 3.5M businesses); within the
-  // town it is checked on the town's few rows (splitFilters).
-  if (given[0] === "zip" && plan === "cost" && zipTagTerm(zipPrefix(filters.zip))) return null;
   const filter = filterClauses(client, { [given[0]]: filters[given[0]] });
   if (!filter) return null;
   // The name first, and the filter's index walked no further than the name's matches justify:
@@ -472,7 +468,7 @@ function rankedRows(
  * Together they select exactly the rows filterClauses selects. `items` are the tags outside a
  * town, each with its SQL twin, for a name search to choose where to check them (planTags).
  */
-type SplitFilters = { tags: string[]; items: TagFilter[]; rest: Where; townCity: TownArea | null };
+type SplitFilters = { tags: string[]; items: TagFilter[]; rest: Where; townCity: TownArea | null; zipTagged: boolean };
 
 /**
  * One filter that is a tag: its FTS term, the same test as SQL on the row, and for "not claimed"
@@ -543,7 +539,7 @@ function splitFilters(
     rest.clauses.push(`substr(b.zip, 1, 5) IN (${town.zips.map(() => "?").join(", ")})`);
     rest.params.push(...town.zips);
   }
-  return { tags, items, rest, townCity: town };
+  return { tags, items, rest, townCity: town, zipTagged: zipTerm !== null };
 }
 
 /**
@@ -639,7 +635,9 @@ function nameSearch(
     where = withPersonSet(where, both);
     split.rest = withPersonSet(split.rest, both);
   }
-  const listed = filterList(client, filters, fts.all, listPlan);
+  // A ZIP that is a tag (drizzle/0018) is intersected inside the index, which beats its list even
+  // driving ("llc" in ZIP 33023: 115 -> 8 ms at 3.5M businesses): no list unless a test forces one.
+  const listed = filterList(client, filters, fts.all, split.zipTagged && listPlan === "cost" ? "rows" : listPlan);
   if (listed === "none") return null;
   if (listed) {
     where = withIdList(where, listed.filter, listed.ids, listed.drive);
