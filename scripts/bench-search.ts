@@ -261,6 +261,14 @@ function buildShapes(perClass: number): Shape[] {
         return { zip, name: r() < 0.3 ? common[Math.floor(r() * common.length)] : nameish(), ...(r() < 0.3 ? { status: status() } : {}) };
       },
     ],
+    // An officer's or agent's name in a ZIP code or its first 3 digits, sometimes with a status (drizzle/0019).
+    [
+      "person + ZIP",
+      () => {
+        const zip = (generateCordataRecord(Math.floor(r() * N), false).principal?.zip ?? "33023").slice(0, r() < 0.5 ? 3 : 5);
+        return { person: personish(), zip, ...(r() < 0.3 ? { status: status() } : {}) };
+      },
+    ],
   ];
   return classes.flatMap(([kind, make]) => Array.from({ length: perClass }, () => ({ kind, limit: 10, page: 1, ...make() })));
 }

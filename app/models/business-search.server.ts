@@ -799,6 +799,9 @@ export type SearchPlanOptions = {
   tagPlan?: TagPlan;
   /** Where a person listing (no name) checks its tag filters: the same three choices. */
   personPlan?: TagPlan;
+  /** A person listing by cost: above how many entries in people_fts a tag is common (default COUNT_CAP), and up to how many its businesses are few (default FEW_PEOPLE; see fewPeopleFirst). */
+  commonTag?: number;
+  fewPeople?: number;
   /** A person with a name: up to how many name matches the two are intersected first (default FEW_NAME_MATCHES). */
   fewNameMatches?: number;
   /** A name with a document number, ZIP, street or FEI: that filter checked as its businesses' list by cost (default), always, always driving the full-text queries, or never (on rows). */
@@ -829,7 +832,7 @@ export function uncachedSearch(
     return { businesses: cardsWithReasons(client, found.rows, params), pagination, capped: found.capped };
   }
 
-  const byPerson = personListing(client, params, where, requestedPage, limit, options.personPlan);
+  const byPerson = personListing(client, params, where, requestedPage, limit, options);
   if (byPerson) return byPerson;
 
   // Filters that are all tags (beyond a city alone; a ZIP's prefix is one): the FTS index intersects them (see filteredListing).
@@ -940,10 +943,11 @@ const FEW_IN_CITY = 5_000;
  * people_fts (rowid = business id * 8 + block, so in id order) instead of the general plan's
  * `b.id IN (every match)`, which gathers and sorts all of a common surname's matches first
  * ("rodriguez": 210,000 people at 3.5M businesses, 200 ms). The filters that are tags (a city or
- * the town's city names, status, type, claimed) are intersected with the name inside people_fts,
- * whose documents carry their business's tags (drizzle/0014): "ANDERSON" with INACTIVE and CORP
- * is one intersection there, not 40,000 businesses read. The rest (document number, ZIP, street,
- * FEI, the town's ZIPs) is checked on the businesses found; alone, against their set when it
+ * the town's city names, status, type, claimed, outside the town a ZIP's prefix) are intersected
+ * with the name inside people_fts, whose documents carry their business's tags (drizzle/0014, the
+ * ZIP's since 0019): "ANDERSON" with INACTIVE and CORP is one intersection there, not 40,000
+ * businesses read; so is "SMITH" in "323". The rest (document number, street, FEI, a ZIP that is
+ * not a tag, the town's ZIPs) is checked on the businesses found; alone, against their set when it
  * holds at most COUNT_CAP businesses (else null: the general plan). Same rows, same order either way.
  */
 function personListing(
@@ -952,44 +956,39 @@ function personListing(
   where: Where,
   requestedPage: number,
   limit: number,
-  plan: TagPlan = "cost",
+  { personPlan: plan = "cost", commonTag = COUNT_CAP, fewPeople = FEW_PEOPLE }: SearchPlanOptions,
 ): SearchResult | null {
   const person = clean(params.person);
   if (!person) return null;
   const match = personMatch(client, person);
   if (!match) return EMPTY(requestedPage, limit);
-  const split = splitFilters(client, { ...params, person: undefined });
+  const split = splitFilters(client, { ...params, person: undefined }, { zipTag: true });
   if (!split) return EMPTY(requestedPage, limit);
   const people = `SELECT DISTINCT id FROM (SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid)`;
-  // A person with few entries and common tags has every filter checked on the person's businesses'
-  // rows: intersecting a common tag (most rows are inactive) costs FTS5 a seek in its long list
-  // for every step of the walk, ~15 ms at 3.5M even when the person has 72 entries ("PRIYA
-  // ANDERSON"). The town's tags (a few thousand businesses) and other rare tags stay in the index,
-  // where they are cheap.
-  const few =
-    split.tags.length > 0 &&
-    (plan === "rows" ||
-      (plan === "cost" &&
-        !split.townCity &&
-        !cappedCount(client, "people_fts", "people_fts MATCH ?", [match], FEW_PEOPLE).capped &&
-        cappedCount(client, "people_fts", "people_fts MATCH ?", [matchOf(split.tags, [])]).capped));
-  const peopleMatch = few ? match : matchOf([match, ...split.tags], []);
-  const rest = few ? withoutPerson(where) : split.rest;
+  // Where the tag filters are checked: every one on the rows (`plan` "rows"); by cost, the common
+  // ones on the rows of the person's businesses when they are few (fewPeopleFirst); else every one
+  // inside people_fts.
+  const everyRow = plan === "rows" && split.tags.length > 0;
+  const few = everyRow ? null : fewPeopleFirst(client, match, split, plan, { commonTag, fewPeople });
+  const rest = everyRow ? withoutPerson(where) : few ? withItems(split.rest, few.onRows) : split.rest;
+  const source = few
+    ? { sql: "SELECT value AS id FROM json_each(?)", params: [JSON.stringify(few.ids)] }
+    : { sql: people, params: [everyRow ? match : matchOf([match, ...split.tags], [])] };
   let ids: { sql: string; params: unknown[] };
-  if (rest.clauses.length === 0) ids = { sql: people, params: [peopleMatch] };
-  else if (few || split.tags.length) {
+  if (rest.clauses.length === 0) ids = source;
+  else if (split.tags.length) {
     // The tags have narrowed the people (the town's cities, say), or the people are few: check
     // the rest on their rows.
     ids = {
-      sql: `SELECT p.id AS id FROM (${people}) p CROSS JOIN businesses b ON b.id = p.id WHERE ${rest.clauses.join(" AND ")}`,
-      params: [peopleMatch, ...rest.params],
+      sql: `SELECT p.id AS id FROM (${source.sql}) p CROSS JOIN businesses b ON b.id = p.id WHERE ${rest.clauses.join(" AND ")}`,
+      params: [...source.params, ...rest.params],
     };
   } else {
     const set = cappedCount(client, "businesses b", rest.clauses.join(" AND "), rest.params);
     if (set.capped) return null;
     ids = {
       sql: `${people} WHERE id IN (SELECT b.id FROM businesses b WHERE ${rest.clauses.join(" AND ")})`,
-      params: [peopleMatch, ...rest.params],
+      params: [...source.params, ...rest.params],
     };
   }
   const { total, capped } = cappedCount(client, `(${ids.sql})`, "", ids.params);
@@ -1010,10 +1009,63 @@ function personListing(
 }
 
 /**
- * Below this many entries in people_fts a person's filters are checked on rows (personListing).
- * A row costs ~4 us to read and check, a tag's intersection in people_fts 10-16 ms for the common
- * tags whatever the person: measured at 3.5M businesses (tests/integration/search-person-plan.test.ts
- * checks both plans give the same answers).
+ * A person search's tag filters (outside the town) split for its few businesses: the rare ones
+ * (at most `commonTag` entries in people_fts, COUNT_CAP by default: a ZIP, a city, claimed)
+ * intersected with the person inside people_fts, then the common ones (a status, a type, not
+ * claimed, a large ZIP's prefix) added one by one, the sparsest first, until the person's
+ * businesses are few (`ids`, at most `fewPeople` entries, FEW_PEOPLE by default); the common ones left (`onRows`) are
+ * checked on those businesses' rows. Intersecting a common tag costs FTS5 a seek in its long list
+ * for every step of the walk: ~15 ms at 3.5M even when the person has 72 entries ("PRIYA
+ * ANDERSON"), 50 ms for "JOHN SMITH" in "333" with INACTIVE, where reading the person's 647
+ * businesses in "333" and checking them costs ~2 ms. null: every tag in the index (also when the
+ * last common tag would be needed: that is the index plan itself). `plan` "index": null.
+ */
+function fewPeopleFirst(
+  client: Database.Database,
+  match: string,
+  split: SplitFilters,
+  plan: TagPlan,
+  { commonTag, fewPeople }: { commonTag: number; fewPeople: number },
+): { ids: number[]; onRows: TagFilter[] } | null {
+  if (plan !== "cost" || split.townCity || !split.items.length) return null;
+  const common = split.items.filter((item) => cappedCount(client, "people_fts", "people_fts MATCH ?", [item.term], commonTag).capped);
+  if (!common.length) return null;
+  const reach = new Map(common.map((item) => [item, listReach(client, item.term)]));
+  common.sort((a, b) => reach.get(b)! - reach.get(a)!);
+  const inIndex = split.items.filter((item) => !common.includes(item)).map((item) => item.term);
+  for (let k = 0; k < common.length; k++) {
+    const ids = fewBusinesses(client, matchOf([match, ...inIndex, ...common.slice(0, k).map((item) => item.term)], []), fewPeople);
+    if (ids) return { ids, onRows: common.slice(k) };
+  }
+  return null;
+}
+
+/** How far into people_fts a list's first 64 entries reach: the further, the sparser the list. */
+const listReach = (client: Database.Database, term: string) =>
+  (prepare(client, "SELECT max(r) AS reach FROM (SELECT rowid AS r FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid LIMIT 64)").get(term) as {
+    reach: number | null;
+  }).reach ?? Number.MAX_SAFE_INTEGER;
+
+/** The businesses of people_fts's matches (in id order, each once), or null past `few` entries. */
+function fewBusinesses(client: Database.Database, match: string, few: number): number[] | null {
+  const ids = prepare(client, "SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid LIMIT ?")
+    .pluck()
+    .all(match, few + 1) as number[];
+  if (ids.length > few) return null;
+  return ids.filter((id, i) => i === 0 || id !== ids[i - 1]);
+}
+
+/** `where` and the SQL twins of the tag filters `items`. */
+const withItems = (where: Where, items: TagFilter[]): Where => ({
+  clauses: [...where.clauses, ...items.map((item) => item.clause)],
+  params: [...where.params, ...items.flatMap((item) => item.params)],
+});
+
+/**
+ * Up to this many entries in people_fts (the person with its rare tags), a person's common tags
+ * are checked on its businesses' rows (fewPeopleFirst). A row costs ~4 us to read and check, a common tag's
+ * intersection in people_fts 10-16 ms whatever the person: measured at 3.5M businesses
+ * (tests/integration/search-person-plan.test.ts checks every plan gives the same answers).
  */
 export const FEW_PEOPLE = 2_000;
 

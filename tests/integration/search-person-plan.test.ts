@@ -5,8 +5,8 @@
  * checks the person's set on the full-text index's matches. Every plan must give exactly the
  * answers of the plain reading (tests/support/search-reference.ts: the person's matches on the
  * name alone, the filters as plain comparisons, the name's tiers as a CASE) for every combination,
- * on the demo data (whose registry file has officers and agents); and the tags must follow a
- * business's changes.
+ * on the demo data (whose registry file has officers and agents); and the tags (the ZIP's too,
+ * drizzle/0019) must follow a business's changes.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
@@ -32,7 +32,8 @@ const CITIES = [undefined, "Pembroke Park", "Miami"];
 const TYPES = [undefined, "LLC", "CORP"];
 const STATUSES = [undefined, "ACTIVE", "inactive"];
 const CLAIMED = [undefined, true, false];
-const OTHER = [{}, { zip: "330" }, { doc: "L" }, { name: "s" }, { name: "demo" }, { name: "pembroke park demo" }];
+// ZIPs: prefixes that are tags (drizzle/0019) and one that is checked on rows (a dash).
+const OTHER = [{}, { zip: "330" }, { zip: "33023" }, { zip: "3302-" }, { doc: "L" }, { name: "s" }, { name: "demo" }, { name: "pembroke park demo" }];
 
 describe("a person with other filters", () => {
   beforeAll(async () => {
@@ -56,10 +57,13 @@ describe("a person with other filters", () => {
                 const lastPage = Math.max(1, Math.ceil(total / 10));
                 // With a name: the planner's choice, the tier walks forced (sorting forbidden), and
                 // the person's set checked on the name's matches (fewNameMatches: 0).
-                // Without: the tags in people_fts, and checked on the person's rows (personPlan).
+                // Without: the tags in people_fts, checked on the person's rows (personPlan), and
+                // by cost with the common tags on rows, the rare ones in people_fts (commonTag
+                // lowered so that the demo's tags are common: all of them, or the longer lists;
+                // fewPeople lowered so that common tags join the index one by one first).
                 const plans: SearchPlanOptions[] = p.name
                   ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }]
-                  : [{ personPlan: "index" }, { personPlan: "rows" }];
+                  : [{ personPlan: "index" }, { personPlan: "rows" }, { commonTag: 0 }, { commonTag: 40 }, { commonTag: 0, fewPeople: 8 }];
                 for (const options of plans)
                   for (const page of [1, lastPage]) {
                     const got = uncachedSearch(client, { ...p, page, limit: 10 }, options);
@@ -104,18 +108,25 @@ describe("a person with other filters", () => {
     expect(nonEmpty).toBeGreaterThan(10);
   }, 120_000);
 
-  it("follows a business's changes of city, status, type and claim, and of its people", () => {
+  it("follows a business's changes of city, status, type, claim and ZIP, and of its people", () => {
     const client = getDb().$client;
     const row = client
       .prepare("SELECT b.id, o.name FROM businesses b JOIN business_officers o ON o.business_id = b.id ORDER BY b.id LIMIT 1")
       .get() as { id: number; name: string };
     const surname = row.name.split(/[ ,]+/)[0];
     const find = (p: SearchParams) => uncachedSearch(client, { person: surname, ...p, page: 1, limit: 100 }).businesses.map((b) => b.id);
-    const before = client.prepare("SELECT city, status, filing_type, is_claimed, agent_name FROM businesses WHERE id = ?").get(row.id) as Record<string, unknown>;
+    const before = client.prepare("SELECT city, status, filing_type, is_claimed, agent_name, zip FROM businesses WHERE id = ?").get(row.id) as Record<string, unknown>;
+    // A ZIP's prefix in people_fts, whatever the cost model would pick.
+    const inZip = (zip: string) =>
+      uncachedSearch(client, { person: surname, zip, page: 1, limit: 100 }, { personPlan: "index" }).businesses.map((b) => b.id);
     try {
       client.prepare("UPDATE businesses SET city = 'Zanzibar City', status = 'REVOKED', filing_type = 'LLLP', is_claimed = 1 WHERE id = ?").run(row.id);
       expect(find({ city: "Zanzibar City", status: "REVOKED", type: "LLLP", claimed: true })).toEqual([row.id]);
       expect(find({ city: String(before.city) })).not.toContain(row.id);
+      // The ZIP alone changed: the people's documents are written again with the new ZIP's tag.
+      client.prepare("UPDATE businesses SET zip = '99901-2345' WHERE id = ?").run(row.id);
+      expect([inZip("999"), inZip("99901"), inZip("99901-2")]).toEqual([[row.id], [row.id], [row.id]]);
+      if (before.zip) expect(inZip(String(before.zip).slice(0, 5))).not.toContain(row.id);
       // An officer renamed, an agent named: their documents carry the business's tags too.
       client.prepare("UPDATE business_officers SET name = 'QUUXLEY, ANN' WHERE business_id = ? AND name = ?").run(row.id, row.name);
       client.prepare("UPDATE businesses SET agent_name = 'ZORBLATT, BOB' WHERE id = ?").run(row.id);
@@ -125,10 +136,12 @@ describe("a person with other filters", () => {
       client.prepare("UPDATE business_officers SET name = ? WHERE business_id = ? AND name = 'QUUXLEY, ANN'").run(row.name, row.id);
     } finally {
       client
-        .prepare("UPDATE businesses SET city = ?, status = ?, filing_type = ?, is_claimed = ?, agent_name = ? WHERE id = ?")
-        .run(before.city, before.status, before.filing_type, before.is_claimed, before.agent_name, row.id);
+        .prepare("UPDATE businesses SET city = ?, status = ?, filing_type = ?, is_claimed = ?, agent_name = ?, zip = ? WHERE id = ?")
+        .run(before.city, before.status, before.filing_type, before.is_claimed, before.agent_name, before.zip, row.id);
     }
     expect(find({ city: String(before.city), status: String(before.status) })).toContain(row.id);
+    expect(inZip("999")).toEqual([]);
+    if (before.zip) expect(inZip(String(before.zip).slice(0, 5))).toContain(row.id);
     expect(find({ city: "Zanzibar City" })).toEqual([]);
     expect(() => client.exec("INSERT INTO people_fts(people_fts) VALUES ('integrity-check')")).not.toThrow();
   });
