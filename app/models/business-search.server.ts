@@ -799,7 +799,11 @@ export type SearchPlanOptions = {
   tagPlan?: TagPlan;
   /** Where a person listing (no name) checks its tag filters: the same three choices. */
   personPlan?: TagPlan;
-  /** A person listing by cost: above how many entries in people_fts a tag is common (default COUNT_CAP), and up to how many its businesses are few (default FEW_PEOPLE; see fewPeopleFirst). */
+  /**
+   * A person listing by cost: above how many entries in people_fts a tag is common (default
+   * COUNT_CAP), and up to how many entries the person's businesses are few (default FEW_PEOPLE);
+   * see fewPeopleFirst. Tests lower both to take every branch on the demo data.
+   */
   commonTag?: number;
   fewPeople?: number;
   /** A person with a name: up to how many name matches the two are intersected first (default FEW_NAME_MATCHES). */
@@ -1013,12 +1017,13 @@ function personListing(
  * (at most `commonTag` entries in people_fts, COUNT_CAP by default: a ZIP, a city, claimed)
  * intersected with the person inside people_fts, then the common ones (a status, a type, not
  * claimed, a large ZIP's prefix) added one by one, the sparsest first, until the person's
- * businesses are few (`ids`, at most `fewPeople` entries, FEW_PEOPLE by default); the common ones left (`onRows`) are
- * checked on those businesses' rows. Intersecting a common tag costs FTS5 a seek in its long list
+ * businesses are few (`ids`, at most `fewPeople` entries, FEW_PEOPLE by default); the common
+ * ones left (`onRows`) are checked on those businesses' rows. Intersecting a common tag costs FTS5 a seek in its long list
  * for every step of the walk: ~15 ms at 3.5M even when the person has 72 entries ("PRIYA
  * ANDERSON"), 50 ms for "JOHN SMITH" in "333" with INACTIVE, where reading the person's 647
  * businesses in "333" and checking them costs ~2 ms. null: every tag in the index (also when the
  * last common tag would be needed: that is the index plan itself). `plan` "index": null.
+ * Within the town, whose city tags are short lists, every tag stays in the index.
  */
 function fewPeopleFirst(
   client: Database.Database,
@@ -1063,8 +1068,8 @@ const withItems = (where: Where, items: TagFilter[]): Where => ({
 
 /**
  * Up to this many entries in people_fts (the person with its rare tags), a person's common tags
- * are checked on its businesses' rows (fewPeopleFirst). A row costs ~4 us to read and check, a common tag's
- * intersection in people_fts 10-16 ms whatever the person: measured at 3.5M businesses
+ * are checked on its businesses' rows (fewPeopleFirst). A row costs ~4 us to read and check, a
+ * common tag's intersection in people_fts 10-16 ms whatever the person: measured at 3.5M businesses
  * (tests/integration/search-person-plan.test.ts checks every plan gives the same answers).
  */
 export const FEW_PEOPLE = 2_000;
