@@ -597,11 +597,14 @@ function planTags(
 const registrySpan = (client: Database.Database) =>
   (prepare(client, "SELECT max(rowid) AS n FROM businesses").get() as { n: number | null }).n ?? 0;
 
-/** The share of the registry's ids a full-text match holds, from the span of its first SAMPLE matches (a few µs). */
-function matchDensity(client: Database.Database, match: string, span: number): number {
+/**
+ * The share of the registry's ids a full-text match holds, from the span of its first SAMPLE
+ * matches (a few µs). In people_fts (rowid = business id * 8 + block) `span` is 8 times the registry's.
+ */
+function matchDensity(client: Database.Database, match: string, span: number, index: "businesses_fts" | "people_fts" = "businesses_fts"): number {
   const r = prepare(
     client,
-    `SELECT count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ? LIMIT ${SAMPLE})`,
+    `SELECT count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM (SELECT rowid FROM ${index} WHERE ${index} MATCH ? LIMIT ${SAMPLE})`,
   ).get(match) as { n: number; lo: number; hi: number };
   return r.n < SAMPLE ? r.n / span : (r.n - 1) / Math.max(1, r.hi - r.lo);
 }
@@ -975,8 +978,10 @@ function personListing(
   const everyRow = plan === "rows" && split.tags.length > 0;
   const few = everyRow ? null : fewPeopleFirst(client, match, split, plan, { commonTag, fewPeople });
   const rest = everyRow ? withoutPerson(where) : few ? withItems(split.rest, few.onRows) : split.rest;
+  // The few businesses' ids come in id order with repeats (a business's several people), as
+  // people_fts gives them: DISTINCT keeps the first of each, as in `people`.
   const source = few
-    ? { sql: "SELECT value AS id FROM json_each(?)", params: [JSON.stringify(few.ids)] }
+    ? { sql: "SELECT DISTINCT value AS id FROM json_each(?)", params: [few.ids] }
     : { sql: people, params: [everyRow ? match : matchOf([match, ...split.tags], [])] };
   let ids: { sql: string; params: unknown[] };
   if (rest.clauses.length === 0) ids = source;
@@ -1017,7 +1022,8 @@ function personListing(
  * (at most `commonTag` entries in people_fts, COUNT_CAP by default: a ZIP, a city, claimed)
  * intersected with the person inside people_fts, then the common ones (a status, a type, not
  * claimed, a large ZIP's prefix) added one by one, the sparsest first, until the person's
- * businesses are few (`ids`, at most `fewPeople` entries, FEW_PEOPLE by default); the common
+ * businesses are few (`ids`, a JSON array of their at most `fewPeople` entries' business ids,
+ * FEW_PEOPLE by default); the common
  * ones left (`onRows`) are checked on those businesses' rows. Intersecting a common tag costs FTS5 a seek in its long list
  * for every step of the walk: ~15 ms at 3.5M even when the person has 72 entries ("PRIYA
  * ANDERSON"), 50 ms for "JOHN SMITH" in "333" with INACTIVE, where reading the person's 647
@@ -1031,33 +1037,20 @@ function fewPeopleFirst(
   split: SplitFilters,
   plan: TagPlan,
   { commonTag, fewPeople }: { commonTag: number; fewPeople: number },
-): { ids: number[]; onRows: TagFilter[] } | null {
+): { ids: string; onRows: TagFilter[] } | null {
   if (plan !== "cost" || split.townCity || !split.items.length) return null;
   const common = split.items.filter((item) => cappedCount(client, "people_fts", "people_fts MATCH ?", [item.term], commonTag).capped);
   if (!common.length) return null;
-  const reach = new Map(common.map((item) => [item, listReach(client, item.term)]));
-  common.sort((a, b) => reach.get(b)! - reach.get(a)!);
+  const span = registrySpan(client) * 8;
+  const density = new Map(common.map((item) => [item, matchDensity(client, item.term, span, "people_fts")]));
+  common.sort((a, b) => density.get(a)! - density.get(b)!);
   const inIndex = split.items.filter((item) => !common.includes(item)).map((item) => item.term);
   for (let k = 0; k < common.length; k++) {
-    const ids = fewBusinesses(client, matchOf([match, ...inIndex, ...common.slice(0, k).map((item) => item.term)], []), fewPeople);
+    const narrowed = matchOf([match, ...inIndex, ...common.slice(0, k).map((item) => item.term)], []);
+    const { ids } = cappedMatches(client, "SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid", [narrowed], fewPeople);
     if (ids) return { ids, onRows: common.slice(k) };
   }
   return null;
-}
-
-/** How far into people_fts a list's first 64 entries reach: the further, the sparser the list. */
-const listReach = (client: Database.Database, term: string) =>
-  (prepare(client, "SELECT max(r) AS reach FROM (SELECT rowid AS r FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid LIMIT 64)").get(term) as {
-    reach: number | null;
-  }).reach ?? Number.MAX_SAFE_INTEGER;
-
-/** The businesses of people_fts's matches (in id order, each once), or null past `few` entries. */
-function fewBusinesses(client: Database.Database, match: string, few: number): number[] | null {
-  const ids = prepare(client, "SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid LIMIT ?")
-    .pluck()
-    .all(match, few + 1) as number[];
-  if (ids.length > few) return null;
-  return ids.filter((id, i) => i === 0 || id !== ids[i - 1]);
 }
 
 /** `where` and the SQL twins of the tag filters `items`. */
