@@ -269,6 +269,22 @@ function buildShapes(perClass: number): Shape[] {
         return { person: personish(), zip, ...(r() < 0.3 ? { status: status() } : {}) };
       },
     ],
+    // A street address as typed (its first characters, or its number and street) with a ZIP, a
+    // status, a type, a city or a name (drizzle/0020).
+    [
+      "street + filters or a name",
+      () => {
+        const principal = generateCordataRecord(Math.floor(r() * N), false).principal;
+        const street = principal?.address1 ?? "3150 SW 52ND AVE";
+        const address = r() < 0.5 ? street.slice(0, 1 + Math.floor(r() * 4)) : street.split(" ").slice(0, 2 + Math.floor(r() * 2)).join(" ");
+        const roll = r();
+        if (roll < 0.3) return { address, zip: (principal?.zip ?? "33023").slice(0, r() < 0.5 ? 3 : 5) };
+        if (roll < 0.5) return { address, status: status(), ...(r() < 0.5 ? { type: type() } : {}) };
+        if (roll < 0.6) return { address, type: type() };
+        if (roll < 0.7) return { address, city: city() };
+        return { address, name: r() < 0.3 ? common[Math.floor(r() * common.length)] : nameish() };
+      },
+    ],
   ];
   return classes.flatMap(([kind, make]) => Array.from({ length: perClass }, () => ({ kind, limit: 10, page: 1, ...make() })));
 }

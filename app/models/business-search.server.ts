@@ -18,9 +18,11 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/l
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound, type NameQuery } from "~/lib/search-query";
 import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
 import { rememberWhileRegistryUnchanged } from "~/utils/cache.server";
-import { documentTagTerm, filterTagTerms, zipTagTerm } from "~/lib/search-tags";
+import { addressTagTerm, documentTagTerm, filterTagTerms, zipTagTerm } from "~/lib/search-tags";
 import { getTownArea, isTownCity, townWhere, type TownArea } from "~/utils/town-area.server";
 import {
+  addressClause,
+  addressPrefix,
   explainMatches,
   personClause,
   personMatch,
@@ -461,14 +463,22 @@ function rankedRows(
 
 /**
  * The filters split for the full-text index: `tags` (type, status, claimed, a plain city, and
- * outside the town, when asked, a document number's prefix (`docTag`) and a ZIP's (`zipTag`)) are
- * intersected inside it; `rest` (the other registry filters, a number or ZIP not a tag, and the
- * town's ZIP rule) are checked on the rows it finds. The town's city names become one OR group of city tags, so
+ * outside the town, when asked, a document number's prefix (`docTag`), a ZIP's (`zipTag`) and a
+ * street address's first characters (`addressTag`)) are intersected inside it; `rest` (the other
+ * registry filters, a number, ZIP or address not a tag or longer than its tag, and the town's ZIP
+ * rule) are checked on the rows it finds. The town's city names become one OR group of city tags, so
  * the town still narrows inside the index; its ZIPs (shared with neighbours) stay in `rest`.
  * Together they select exactly the rows filterClauses selects. `items` are the tags outside a
  * town, each with its SQL twin, for a name search to choose where to check them (planTags).
  */
-type SplitFilters = { tags: string[]; items: TagFilter[]; rest: Where; townCity: TownArea | null; zipTagged: boolean };
+type SplitFilters = {
+  tags: string[];
+  items: TagFilter[];
+  rest: Where;
+  townCity: TownArea | null;
+  /** A ZIP's or a street address's prefix that its tag finds whole (no clause left for the rows). */
+  registryTagged: boolean;
+};
 
 /**
  * One filter that is a tag: its FTS term, the same test as SQL on the row, and for "not claimed"
@@ -480,7 +490,7 @@ type TagFilter = { term: string; not?: string; clause: string; params: unknown[]
 function splitFilters(
   client: Database.Database,
   filters: SearchFilters,
-  options: { narrowTown?: boolean; docTag?: boolean; zipTag?: boolean } = {},
+  options: { narrowTown?: boolean; docTag?: boolean; zipTag?: boolean; addressTag?: boolean } = {},
 ): SplitFilters | null {
   const city = clean(filters.city);
   const area = city ? getTownArea() : null;
@@ -499,6 +509,10 @@ function splitFilters(
   const zip = options.zipTag && !town ? zipPrefix(filters.zip) : "";
   const zipTerm = zip ? zipTagTerm(zip) : null;
   if (zipTerm) items.push({ term: zipTerm, ...zipClause(zip) });
+  // And a street address's first characters (drizzle/0020), outside the town; a longer address is
+  // also checked on the rows.
+  const address = options.addressTag && !town ? addressTagTerm(addressPrefix(filters.address)) : null;
+  if (address) items.push({ term: address.term, ...addressClause(address.tagged) });
   // A status and a type together are one tag (search-tags.ts), so one filter here.
   if (status && type) {
     items.push({ term: filterTagTerms({ status, type })[0], clause: "b.status = ? AND b.filing_type = ?", params: [status, type] });
@@ -518,7 +532,7 @@ function splitFilters(
     doc: docTerm ? undefined : filters.doc,
     person: filters.person,
     zip: zipTerm ? undefined : filters.zip,
-    address: filters.address,
+    address: address?.whole ? undefined : filters.address,
     fei: filters.fei,
   });
   if (!rest) return null;
@@ -539,7 +553,7 @@ function splitFilters(
     rest.clauses.push(`substr(b.zip, 1, 5) IN (${town.zips.map(() => "?").join(", ")})`);
     rest.params.push(...town.zips);
   }
-  return { tags, items, rest, townCity: town, zipTagged: zipTerm !== null };
+  return { tags, items, rest, townCity: town, registryTagged: zipTerm !== null || address?.whole === true };
 }
 
 /**
@@ -629,7 +643,7 @@ function nameSearch(
   page: PageWindow | ((total: number) => PageWindow),
   { sortLimit = SORT_LIMIT, tagPlan = "cost", fewNameMatches = FEW_NAME_MATCHES, listPlan = "cost" }: SearchPlanOptions = {},
 ) {
-  const split = splitFilters(client, filters, { narrowTown: true, docTag: true, zipTag: true });
+  const split = splitFilters(client, filters, { narrowTown: true, docTag: true, zipTag: true, addressTag: true });
   if (!split) return null;
   const fts = buildNameQuery(nameText, indexWords(client, NAME_INDEX));
   if (!fts) return null;
@@ -638,9 +652,10 @@ function nameSearch(
     where = withPersonSet(where, both);
     split.rest = withPersonSet(split.rest, both);
   }
-  // A ZIP that is a tag (drizzle/0018) is intersected inside the index, which beats its list even
-  // driving ("llc" in ZIP 33023: 115 -> 8 ms at 3.5M businesses): no list unless a test forces one.
-  const listed = filterList(client, filters, fts.all, split.zipTagged && listPlan === "cost" ? "rows" : listPlan);
+  // A ZIP or a short street address that is a tag (drizzle/0018, 0020) is intersected inside the
+  // index, which beats its list even driving ("llc" in ZIP 33023: 115 -> 8 ms at 3.5M businesses;
+  // "group" at "92": 62 -> 12 ms): no list unless a test forces one.
+  const listed = filterList(client, filters, fts.all, split.registryTagged && listPlan === "cost" ? "rows" : listPlan);
   if (listed === "none") return null;
   if (listed) {
     where = withIdList(where, listed.filter, listed.ids, listed.drive);
@@ -809,6 +824,8 @@ export type SearchPlanOptions = {
    */
   commonTag?: number;
   fewPeople?: number;
+  /** A listing by street address: up to how many businesses at the address its rows are read (default FEW_AT_ADDRESS; 0: never). */
+  fewAtAddress?: number;
   /** A person with a name: up to how many name matches the two are intersected first (default FEW_NAME_MATCHES). */
   fewNameMatches?: number;
   /** A name with a document number, ZIP, street or FEI: that filter checked as its businesses' list by cost (default), always, always driving the full-text queries, or never (on rows). */
@@ -842,10 +859,12 @@ export function uncachedSearch(
   const byPerson = personListing(client, params, where, requestedPage, limit, options);
   if (byPerson) return byPerson;
 
-  // Filters that are all tags (beyond a city alone; a ZIP's prefix is one): the FTS index intersects them (see filteredListing).
-  const split = splitFilters(client, params, { zipTag: true });
+  // Filters that are all tags (beyond a city alone; a ZIP's prefix and a short street address are
+  // ones): the FTS index intersects them (see filteredListing).
+  const split = splitFilters(client, params, { zipTag: true, addressTag: true });
   if (!split) return EMPTY(requestedPage, limit);
-  if (split.rest.clauses.length === 0 && split.tags.length > (clean(params.city) ? 1 : 0)) {
+  const atAddress = fewAtAddress(client, params, options.fewAtAddress);
+  if (!atAddress && split.rest.clauses.length === 0 && split.tags.length > (clean(params.city) ? 1 : 0)) {
     return filteredListing(client, params, where, split.tags, requestedPage, limit, sortLimit);
   }
 
@@ -855,7 +874,7 @@ export function uncachedSearch(
   const tagged = clean(params.doc) ? documentTagsCount(client, params, options.tagPlan) : null;
   // Where the walk goes is worked out only for a walk (its city and prefix probes cost up to ms).
   const sorted = tagged?.ids && tagged.total <= sortLimit ? tagged.ids : null;
-  const from = sorted ? null : listingFrom(client, params);
+  const from = sorted ? null : atAddress ? "businesses b INDEXED BY businesses_address_idx" : listingFrom(client, params);
   const { total, capped } = tagged ?? cappedCount(client, from!, where.clauses.join(" AND "), where.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
@@ -877,6 +896,21 @@ export function uncachedSearch(
         ).all(...where.params, limit, offset) as CardRow[]);
   return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
 }
+
+/**
+ * Whether a listing's street address is the start of at most FEW_AT_ADDRESS businesses' addresses:
+ * its rows are then read from the address's index and the other filters checked on them. Beats
+ * intersecting the address's tag with a status's list in the full-text index ("279" with
+ * INACTIVE: 22 -> ~3 ms at 3.5M businesses) and SQLite's own choice of the ZIP's index for a whole
+ * street in a ZIP (140 ms). A few hundred index entries to know.
+ */
+function fewAtAddress(client: Database.Database, params: SearchParams, few = FEW_AT_ADDRESS): boolean {
+  const address = addressPrefix(params.address);
+  if (!address || clean(params.fei)) return false;
+  const range = addressClause(address);
+  return !cappedCount(client, "businesses b INDEXED BY businesses_address_idx", range.clause, range.params, few).capped;
+}
+export const FEW_AT_ADDRESS = 2_000;
 
 /** The registry filters, which have their own indexes, narrower than a city or a number's prefix. */
 const hasRegistryFilter = (params: SearchParams) => [params.person, params.zip, params.address, params.fei].some((v) => clean(v));

@@ -30,6 +30,15 @@ export const zipPrefix = (zip: string | null | undefined) => clean(zip).replace(
 /** The businesses whose ZIP code starts with `prefix`. */
 export const zipClause = (prefix: string) => ({ clause: "b.zip >= ? AND b.zip < ?", params: [prefix, prefixUpperBound(prefix)] });
 
+/** A search's street address as it is compared: upper case, runs of spaces as one. */
+export const addressPrefix = (address: string | null | undefined) => clean(address).replace(/\s+/g, " ").toUpperCase();
+
+/** The businesses whose street address (upper-cased) starts with `prefix`. */
+export const addressClause = (prefix: string) => ({
+  clause: "upper(b.address1) >= ? AND upper(b.address1) < ?",
+  params: [prefix, prefixUpperBound(prefix)],
+});
+
 /**
  * The people_fts MATCH expression for a name, or null when it has no word. Each word is a prefix;
  * words longer than the index's prefix lists are written as the index's words starting with them
@@ -76,10 +85,11 @@ export function registryFilterClauses(client: Database.Database, filters: Regist
     clauses.push(range.clause);
     params.push(...range.params);
   }
-  const address = clean(filters.address).replace(/\s+/g, " ").toUpperCase();
+  const address = addressPrefix(filters.address);
   if (address) {
-    clauses.push("upper(b.address1) >= ? AND upper(b.address1) < ?");
-    params.push(address, prefixUpperBound(address));
+    const range = addressClause(address);
+    clauses.push(range.clause);
+    params.push(...range.params);
   }
   const fei = clean(filters.fei);
   if (fei) {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, openDatabase } from "~/db/client.server";
 import { formatCordataLine, type CordataInput } from "~/lib/cordata-writer";
 import { searchBusinesses } from "~/models/business-search.server";
+import { ftsDocumentSql } from "~/lib/search-tags";
 import { findJob } from "~/jobs/index.server";
 import { runAllJobs } from "~/jobs/registry.server";
 import { importPendingFiles, importRegistryFiles, NotCordataError } from "~/services/registry-import.server";
@@ -221,6 +222,16 @@ describe("registry:import", { timeout: 120_000 }, () => {
     expect(docs({ name: "rebuilt tags", status: "INACTIVE", type: "CORP" })).toEqual(["N24000000321"]);
     expect(docs({ city: "MIAMI", status: "INACTIVE", type: "CORP" })).toContain("N24000000321");
     expect(docs({ status: "INACTIVE", type: "CORP", claimed: false })).toContain("N24000000321");
+    // The ZIP's and the street address's tags too (a short address alone is answered in the index).
+    expect(docs({ zip: "331", address: "1 main", status: "INACTIVE" })).toEqual(["N24000000321"]);
+    expect(docs({ address: "1 MAIN", type: "CORP" })).toEqual(["N24000000321"]);
+    // The triggers (the latest migration's printed SQL) hold the very expression the rebuild uses.
+    const triggers = client().prepare("SELECT name, sql FROM sqlite_master WHERE name IN ('businesses_fts_ai', 'businesses_fts_au')").all() as {
+      name: string;
+      sql: string;
+    }[];
+    expect(triggers.map((t) => t.name).sort()).toEqual(["businesses_fts_ai", "businesses_fts_au"]);
+    for (const t of triggers) expect(t.sql, t.name).toContain(ftsDocumentSql("new"));
     // The town's tests above still hold after the rebuild (every row was reindexed).
     expect(docs({ city: "Pembroke Park", status: "ACTIVE", type: "LLC" })).toEqual([CLAIMED_DOC]);
     // The bulk fill's settings (big buffer, no merging) are put back for the server's own writes,

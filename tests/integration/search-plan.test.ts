@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import {
   COUNT_CAP,
+  FEW_AT_ADDRESS,
   SORT_LIMIT,
   type ListPlan,
   uncachedSearch,
@@ -101,12 +102,13 @@ describe("the planned search gives the reference answers", () => {
     const filters: SearchParams[] = [
       ...[...new Set([...prefixes(rows.map((r) => r.doc), [1, 2, 4, 7, 12]), "Z9", "L9999999"])].map((doc) => ({ doc })),
       ...[...new Set([...prefixes(rows.map((r) => r.zip), [1, 3, 5, 6]), "99999", "3302-"])].map((zip) => ({ zip })),
-      ...[...new Set([...prefixes(rows.map((r) => r.address), [1, 4, 40]), "NO SUCH STREET"])].map((address) => ({ address })),
+      ...[...new Set([...prefixes(rows.map((r) => r.address), [1, 4, 5, 8, 40]), "NO SUCH STREET"])].map((address) => ({ address })),
       ...[...new Set([...rows.map((r) => r.fei).filter((f): f is string => Boolean(f)), "99-9999999"])].map((fei) => ({ fei })),
     ];
     // A name's registry filter as its list of ids (listPlan) or, a prefix, as a tag placed by tagPlan.
-    const plans: [ListPlan, TagPlan][] = [
+    const plans: [ListPlan, TagPlan, number?][] = [
       ["cost", "cost"],
+      ["cost", "cost", 0],
       ["cost", "index"],
       ["cost", "rows"],
       ["list", "cost"],
@@ -124,15 +126,15 @@ describe("the planned search gives the reference answers", () => {
           const total = Math.min(ref.count, COUNT_CAP);
           const lastPage = Math.max(1, Math.ceil(total / 10));
           if (ref.count > 0) nonEmpty++;
-          for (const [listPlan, tagPlan] of name ? plans : plans.slice(0, 1))
+          for (const [listPlan, tagPlan, fewAtAddress] of name ? plans : plans.slice(0, 2))
             for (const sortLimit of [SORT_LIMIT, 0])
               for (const page of new Set([1, lastPage])) {
-                const got = uncachedSearch(client, { ...p, page, limit: 10 }, { sortLimit, listPlan, tagPlan });
+                const got = uncachedSearch(client, { ...p, page, limit: 10 }, { sortLimit, listPlan, tagPlan, fewAtAddress });
                 const ids = got.businesses.map((b) => b.id);
                 const want = ref.ids.slice((page - 1) * 10, page * 10);
                 compared++;
                 if (got.pagination.total !== total || JSON.stringify(ids) !== JSON.stringify(want))
-                  mismatches.push(`${describeParams(p)} page ${page} ${listPlan} ${tagPlan} ${sortLimit}: ${got.pagination.total} vs ${total}, ${ids} vs ${want}`);
+                  mismatches.push(`${describeParams(p)} page ${page} ${listPlan} ${tagPlan} ${fewAtAddress} ${sortLimit}: ${got.pagination.total} vs ${total}, ${ids} vs ${want}`);
               }
         }
     expect(mismatches.slice(0, 10)).toEqual([]);
@@ -173,6 +175,59 @@ describe("the planned search gives the reference answers", () => {
     } finally {
       setZip.run(original);
     }
+  });
+
+  it("keeps a business's street-address tag with its address (its first letters, digits and spaces, up to 4), found by prefix exactly as the range finds it", () => {
+    const client = getDb().$client;
+    const original = client.prepare("SELECT address1, zip FROM businesses WHERE id = 1").get() as { address1: string | null; zip: string | null };
+    const inIndex = client.prepare("SELECT count(*) FROM businesses_fts WHERE businesses_fts MATCH ?").pluck();
+    const setAddress = client.prepare("UPDATE businesses SET address1 = ? WHERE id = 1");
+    try {
+      // The tag each address gets, and prefixes around it: within the tag, longer than it (the
+      // rest checked on rows), with other characters (rows only), spaced and cased otherwise.
+      const cases: [string | null, string | null, string[]][] = [
+        ["9150 Sw 52nd Ave", "_a9150", ["9", "9150", "9150 sw", "9150  SW 5", "9150 SW 52ND AVE", "9150 SW 53", "9151", "9150 SW 52ND AVE X"]],
+        ["12 Oak St", "_a12_o", ["1", "12", "12 ", "12 o", "12 OAK", "12 OAR", "12O"]],
+        ["12-B Quail St", "_a12", ["1", "12", "12-", "12-b", "12 B", "12B"]],
+        ["#5 Quail", null, ["#", "#5", "5", "#5 QUAIL"]],
+        ["7 Élan Way", "_a7_", ["7", "7 ", "7 É", "7 é"]],
+        ["1234567890 Long Rd", "_a1234", ["1234", "12345", "1234567890 LONG", "1235"]],
+        [null, null, ["1"]],
+      ];
+      for (const [address, tag, queries] of cases) {
+        setAddress.run(address);
+        expect(tag ? inIndex.get(`"${tag}"`) : 0, String(address)).toBe(tag ? 1 : 0);
+        // No other token of this business starts with _a (the old address's tag is gone).
+        expect(inIndex.get('"_a"* AND "demo" AND "bakery" AND "pembroke"'), String(address)).toBe(tag ? 1 : 0);
+        for (const q of queries) {
+          const shapes: SearchParams[] = [
+            { address: q },
+            { address: q, status: "ACTIVE" },
+            { address: q, zip: original.zip?.slice(0, 3) ?? "3" },
+            { address: q, name: "bakery" },
+            { address: q, name: "bakery", type: "LLC" },
+            { address: q, city: "Pembroke Park" },
+          ];
+          for (const p of shapes) {
+            const want = reference(p).ids.slice(0, 100);
+            for (const tagPlan of ["cost", "index", "rows"] as const) {
+              for (const listPlan of ["cost", "rows"] as const) {
+                // The address's rows read (few businesses there: every address in the demo data) or its tag intersected.
+                for (const fewAtAddress of [FEW_AT_ADDRESS, 0]) {
+                  const got = uncachedSearch(client, { ...p, page: 1, limit: 100 }, { tagPlan, listPlan, fewAtAddress }).businesses.map((b) => b.id);
+                  expect(got, `${address}: ${describeParams(p)} ${tagPlan} ${listPlan} ${fewAtAddress}`).toEqual(want);
+                }
+              }
+            }
+          }
+        }
+        // The address itself finds the business (the tag and the rows agree on it).
+        if (address) expect(reference({ address }).ids, String(address)).toContain(1);
+      }
+    } finally {
+      setAddress.run(original.address1);
+    }
+    expect(uncachedSearch(client, { address: original.address1 ?? "", page: 1, limit: 100 }).businesses.map((b) => b.id)).toContain(1);
   });
 
   it("suggestions within a town are the first reference rows", () => {
