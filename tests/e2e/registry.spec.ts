@@ -54,6 +54,34 @@ test.describe("the state's registry data", () => {
     await expect(filters.getByLabel("Officer or Registered Agent")).toHaveValue("Rivera Ana");
   });
 
+  test("a search by street address with a ZIP and a status finds the businesses there and says why", async ({ page }) => {
+    await page.goto("/search");
+    const filters = page.locator('[data-tour="search-filters"]');
+    await filters.getByText("Advanced").click();
+    await filters.getByLabel("Street Address").fill("3150 sw");
+    await filters.getByLabel("ZIP Code").fill("33023");
+    await filters.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?zip=33023&address=3150\+sw$/);
+    const card = page.getByTestId("business-card");
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("Pembroke Park Demo Bakery LLC");
+    await expect(card.getByTestId("matched-by").getByRole("listitem")).toHaveText(["ZIP: 33023", "Address: 3150 SW 52nd Ave"]);
+
+    // A street's first character (a tag of the index, drizzle/0020) with the ZIP and a status:
+    // every card is at such an address, in that ZIP, and active.
+    await page.goto("/search?zip=33023&address=3&status=ACTIVE");
+    const cards = page.getByTestId("business-card");
+    await expect(cards.first()).toBeVisible();
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(1);
+    for (let i = 0; i < count; i++) {
+      const reasons = cards.nth(i).getByTestId("matched-by").getByRole("listitem");
+      await expect(reasons.nth(0)).toHaveText(/^ZIP: 33023/);
+      await expect(reasons.nth(1)).toHaveText(/^Address: 3/);
+      await expect(cards.nth(i).locator("[data-colour]")).toHaveText("ACTIVE"); // the status badge
+    }
+  });
+
   test("an administrator sees the imports and how current the registry is", async ({ page, loginAs }) => {
     await loginAs(ADMIN);
     await page.goto("/admin/imports");
