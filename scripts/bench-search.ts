@@ -285,6 +285,18 @@ function buildShapes(perClass: number): Shape[] {
         return { address, name: r() < 0.3 ? common[Math.floor(r() * common.length)] : nameish() };
       },
     ],
+    // A document number as typed with a ZIP or a street's first characters, sometimes a status.
+    [
+      "document number + ZIP or street",
+      () => {
+        const principal = generateCordataRecord(Math.floor(r() * N), false).principal;
+        const where =
+          r() < 0.5
+            ? { zip: (principal?.zip ?? "33023").slice(0, r() < 0.5 ? 3 : 5) }
+            : { address: (principal?.address1 ?? "3150 SW").slice(0, 1 + Math.floor(r() * 4)) };
+        return { doc: docPrefix(), ...where, ...(r() < 0.3 ? { status: status() } : {}) };
+      },
+    ],
   ];
   return classes.flatMap(([kind, make]) => Array.from({ length: perClass }, () => ({ kind, limit: 10, page: 1, ...make() })));
 }

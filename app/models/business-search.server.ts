@@ -873,8 +873,11 @@ export function uncachedSearch(
   const order = clean(params.doc) ? "b.document_number" : clean(params.city) ? "b.name, b.id" : "b.id";
   const tagged = clean(params.doc) ? documentTagsCount(client, params, options.tagPlan) : null;
   // Where the walk goes is worked out only for a walk (its city and prefix probes cost up to ms).
-  const sorted = tagged?.ids && tagged.total <= sortLimit ? tagged.ids : null;
-  const from = sorted ? null : atAddress ? "businesses b INDEXED BY businesses_address_idx" : listingFrom(client, params);
+  // A street is not in the number's index: its walk reads a row per number, as sorting reads one
+  // per match, so ten times as many matches are sorted ("L" at "237", 1,835 of 1.6M numbers: 61 -> 13 ms at 3.5M).
+  const sortUpTo = clean(params.address) ? sortLimit * 10 : sortLimit;
+  const sorted = tagged?.ids && tagged.total <= sortUpTo ? tagged.ids : null;
+  const from = sorted ? null : atAddress ? "businesses b INDEXED BY businesses_address_idx" : listingFrom(client, params, tagged !== null);
   const { total, capped } = tagged ?? cappedCount(client, from!, where.clauses.join(" AND "), where.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
@@ -920,8 +923,8 @@ const hasRegistryFilter = (params: SearchParams) => [params.person, params.zip, 
  * by its (city, name) index, in name order (SQLite, left alone, would take the type's index of
  * drizzle/0017 for a type, and sort: the town's LLCs 1 -> 330 ms at 3.5M); else as SQLite plans.
  */
-function listingFrom(client: Database.Database, params: SearchParams): string {
-  if (clean(params.doc)) return documentListingFrom(client, params);
+function listingFrom(client: Database.Database, params: SearchParams, tagsCounted = false): string {
+  if (clean(params.doc)) return documentListingFrom(client, params, tagsCounted);
   if (clean(params.city) && !hasRegistryFilter(params)) return "businesses b INDEXED BY businesses_city_name_idx";
   return "businesses b";
 }
@@ -935,8 +938,12 @@ function listingFrom(client: Database.Database, params: SearchParams): string {
  * its own index then ("L", 1.6M numbers, within the town: 95 ms walking the numbers, a few ms
  * reading the town's rows). An index entry costs about a fortieth of a row read.
  */
-function documentListingFrom(client: Database.Database, params: SearchParams): string {
-  if (hasRegistryFilter(params)) return "businesses b";
+function documentListingFrom(client: Database.Database, params: SearchParams, tagsCounted = false): string {
+  // A ZIP or a street the full-text index counted (documentTagsCount) is checked on the rows of
+  // the walk by number, and so is any registry filter with a number's prefix longer than its tag
+  // (at most a thousand numbers: SQLite chose the street's index for "P07003003331" at "70", 245 ms);
+  // other registry filters are left to SQLite's choice.
+  if (hasRegistryFilter(params) && !tagsCounted && documentTagTerm(normalizeDocNumber(clean(params.doc))) !== null) return "businesses b";
   // With a filing type, its numbers alone: "L" with CORP is then a seek that finds none, where
   // the number's index walks the prefix's 1.6M entries (drizzle/0017).
   const byNumber = clean(params.type) ? "businesses b INDEXED BY businesses_type_document_idx" : "businesses b INDEXED BY businesses_document_filters_idx";
@@ -951,21 +958,24 @@ function documentListingFrom(client: Database.Database, params: SearchParams): s
 }
 
 /**
- * A listing by number with tag filters (status, type, claimed, a city; not the town's ZIP rule nor
- * the registry filters): its count from the full-text index, where the number is a tag
- * (drizzle/0016), with the ids it counted, when one of the tags is a short list: the index then
- * seeks the number's list once per entry of the short one, where the number's B-tree index walks
- * every number of the prefix ("P" with PENDING: 1.26M entries, 95 ms at 3.5M; a few µs this way).
- * A seek costs about what 40 index entries do. null: walk the number's index (also for `plan`
- * "rows"; "index" always counts here).
+ * A listing by number with tag filters (status, type, claimed, a city, a ZIP's or a street's
+ * prefix that is a whole tag; not the town's ZIP rule nor a person or FEI): its count from the
+ * full-text index, where the number is a tag (drizzle/0016), with the ids it counted, when one of
+ * the tags is a short list, or a ZIP or street is given: the index then seeks the number's list
+ * once per entry of the short one, where the number's B-tree index walks every number of the
+ * prefix ("P" with PENDING: 1.26M entries, 95 ms at 3.5M; a few µs this way). A seek costs about
+ * what 40 index entries do. null: walk the number's index (also for `plan` "rows"; "index" always
+ * counts here).
  */
 function documentTagsCount(client: Database.Database, params: SearchParams, plan: TagPlan = "cost") {
-  if (plan === "rows" || hasRegistryFilter(params)) return null;
-  const split = splitFilters(client, params, { docTag: true });
+  if (plan === "rows" || clean(params.person) || clean(params.fei)) return null;
+  const split = splitFilters(client, params, { docTag: true, zipTag: true, addressTag: true });
   const numberTerm = documentTagTerm(normalizeDocNumber(clean(params.doc)));
   const number = split?.items.find((item) => item.term === numberTerm);
   if (!split || !number || split.townCity || split.rest.clauses.length > 0 || split.items.length < 2) return null;
-  if (plan === "cost") {
+  // A ZIP or a street (whole tags here: nothing is left for the rows) is not in the number's
+  // index: walking it would read a row per number to count ("L2" at "1": 414 ms at 3.5M).
+  if (plan === "cost" && !hasRegistryFilter(params)) {
     const span = registrySpan(client);
     const others = split.items.filter((item) => item !== number && !item.not);
     if (!others.length || span <= 0) return null;
