@@ -62,10 +62,14 @@ test.describe("the state's registry data", () => {
     await filters.getByLabel("ZIP Code").fill("33023");
     await filters.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/search\?zip=33023&address=3150\+sw$/);
-    const card = page.getByTestId("business-card");
-    await expect(card).toHaveCount(1);
+    // The demo business first (registry order); other tests add businesses at its address.
+    const card = page.getByTestId("business-card").first();
     await expect(card).toContainText("Pembroke Park Demo Bakery LLC");
     await expect(card.getByTestId("matched-by").getByRole("listitem")).toHaveText(["ZIP: 33023", "Address: 3150 SW 52nd Ave"]);
+    const found = page.getByTestId("business-card");
+    for (let i = 0; i < (await found.count()); i++) {
+      await expect(found.nth(i).getByTestId("matched-by").getByRole("listitem")).toHaveText([/^ZIP: 33023/, /^Address: 3150 SW/i]);
+    }
 
     // A street's first character (a tag of the index, drizzle/0020) with the ZIP and a status:
     // every card is at such an address, in that ZIP, and active.
