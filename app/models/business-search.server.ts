@@ -943,7 +943,8 @@ function documentListingFrom(client: Database.Database, params: SearchParams, ta
   // the walk by number, and so is any registry filter with a number's prefix longer than its tag
   // (at most a thousand numbers: SQLite chose the street's index for "P07003003331" at "70", 245 ms);
   // other registry filters are left to SQLite's choice.
-  if (hasRegistryFilter(params) && !tagsCounted && documentTagTerm(normalizeDocNumber(clean(params.doc))) !== null) return "businesses b";
+  const fewNumbers = documentTagTerm(normalizeDocNumber(clean(params.doc))) === null;
+  if (hasRegistryFilter(params) && !tagsCounted && !fewNumbers) return "businesses b";
   // With a filing type, its numbers alone: "L" with CORP is then a seek that finds none, where
   // the number's index walks the prefix's 1.6M entries (drizzle/0017).
   const byNumber = clean(params.type) ? "businesses b INDEXED BY businesses_type_document_idx" : "businesses b INDEXED BY businesses_document_filters_idx";
