@@ -297,6 +297,19 @@ function buildShapes(perClass: number): Shape[] {
         return { doc: docPrefix(), ...where, ...(r() < 0.3 ? { status: status() } : {}) };
       },
     ],
+    // An officer's or agent's name with a street address as typed (its first characters, or its
+    // number and street) or a document number's prefix, sometimes a status (drizzle/0021).
+    [
+      "person + street or document number",
+      () => {
+        const street = generateCordataRecord(Math.floor(r() * N), false).principal?.address1 ?? "3150 SW 52ND AVE";
+        const where =
+          r() < 0.6
+            ? { address: r() < 0.5 ? street.slice(0, 1 + Math.floor(r() * 4)) : street.split(" ").slice(0, 2).join(" ") }
+            : { doc: docPrefix() };
+        return { person: personish(), ...where, ...(r() < 0.3 ? { status: status() } : {}) };
+      },
+    ],
   ];
   return classes.flatMap(([kind, make]) => Array.from({ length: perClass }, () => ({ kind, limit: 10, page: 1, ...make() })));
 }

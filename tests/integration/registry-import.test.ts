@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, openDatabase } from "~/db/client.server";
 import { formatCordataLine, type CordataInput } from "~/lib/cordata-writer";
 import { searchBusinesses } from "~/models/business-search.server";
-import { ftsDocumentSql } from "~/lib/search-tags";
+import { ftsDocumentSql, peopleDocumentSql } from "~/lib/search-tags";
 import { findJob } from "~/jobs/index.server";
 import { runAllJobs } from "~/jobs/registry.server";
 import { importPendingFiles, importRegistryFiles, NotCordataError } from "~/services/registry-import.server";
@@ -214,7 +214,8 @@ describe("registry:import", { timeout: 120_000 }, () => {
     const file = path.join(dir, "rebuild.txt");
     writeCordata(file, [
       { documentNumber: "N24000000321", name: "REBUILT TAGS FOUNDATION INC", status: "I", filingType: "DOMNP",
-        principal: { address1: "1 MAIN ST", city: "MIAMI", state: "FL", zip: "33101", country: "US" } },
+        principal: { address1: "1 MAIN ST", city: "MIAMI", state: "FL", zip: "33101", country: "US" },
+        agent: { name: "QUILLFEATHER, OONA", type: "P" }, officers: [{ title: "P", type: "P", name: "VANTABLACK, IDA" }] },
     ]);
     const [summary] = await importRegistryFiles(client(), [file], { reportDir, mode: "rebuild" });
     expect(summary).toMatchObject({ inserted: 1, mode: "rebuild" });
@@ -225,6 +226,10 @@ describe("registry:import", { timeout: 120_000 }, () => {
     // The ZIP's and the street address's tags too (a short address alone is answered in the index).
     expect(docs({ zip: "331", address: "1 main", status: "INACTIVE" })).toEqual(["N24000000321"]);
     expect(docs({ address: "1 MAIN", type: "CORP" })).toEqual(["N24000000321"]);
+    // The people index's documents carry the same tags (drizzle/0021): an agent or an officer with
+    // a status, a ZIP, a street or a number's prefix.
+    expect(docs({ person: "quillfeather", status: "INACTIVE", zip: "331", address: "1 m", doc: "N24" })).toEqual(["N24000000321"]);
+    expect(docs({ person: "vantablack", address: "1 main st", doc: "N24000000321" })).toEqual(["N24000000321"]);
     // The triggers (the latest migration's printed SQL) hold the very expression the rebuild uses.
     const triggers = client().prepare("SELECT name, sql FROM sqlite_master WHERE name IN ('businesses_fts_ai', 'businesses_fts_au')").all() as {
       name: string;
@@ -232,6 +237,12 @@ describe("registry:import", { timeout: 120_000 }, () => {
     }[];
     expect(triggers.map((t) => t.name).sort()).toEqual(["businesses_fts_ai", "businesses_fts_au"]);
     for (const t of triggers) expect(t.sql, t.name).toContain(ftsDocumentSql("new"));
+    const peopleTrigger = (name: string) => (client().prepare("SELECT sql FROM sqlite_master WHERE name = ?").pluck().get(name) as string) ?? "";
+    expect(peopleTrigger("business_officers_people_ai")).toContain(peopleDocumentSql("new.name", "b"));
+    expect(peopleTrigger("business_officers_people_au")).toContain(peopleDocumentSql("new.name", "b"));
+    expect(peopleTrigger("businesses_agent_people_ai")).toContain(peopleDocumentSql("new.agent_name", "new"));
+    expect(peopleTrigger("businesses_agent_people_au")).toContain(peopleDocumentSql("new.agent_name", "new"));
+    expect(peopleTrigger("businesses_agent_people_au")).toContain(peopleDocumentSql("o.name", "new"));
     // The town's tests above still hold after the rebuild (every row was reindexed).
     expect(docs({ city: "Pembroke Park", status: "ACTIVE", type: "LLC" })).toEqual([CLAIMED_DOC]);
     // The bulk fill's settings (big buffer, no merging) are put back for the server's own writes,

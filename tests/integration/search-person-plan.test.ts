@@ -32,8 +32,25 @@ const CITIES = [undefined, "Pembroke Park", "Miami"];
 const TYPES = [undefined, "LLC", "CORP"];
 const STATUSES = [undefined, "ACTIVE", "inactive"];
 const CLAIMED = [undefined, true, false];
-// ZIPs: prefixes that are tags (drizzle/0019) and one that is checked on rows (a dash).
-const OTHER = [{}, { zip: "330" }, { zip: "33023" }, { zip: "3302-" }, { doc: "L" }, { name: "s" }, { name: "demo" }, { name: "pembroke park demo" }];
+// ZIPs: prefixes that are tags (drizzle/0019) and one that is checked on rows (a dash). Streets and
+// numbers (drizzle/0021): prefixes that are tags, longer ones (their tag and the rest on rows), a
+// street with a character the tag does not keep, a whole number.
+const OTHER = [
+  {},
+  { zip: "330" },
+  { zip: "33023" },
+  { zip: "3302-" },
+  { doc: "L" },
+  { doc: "l1" },
+  { doc: "L1000" },
+  { doc: "L24000000001" },
+  { address: "3" },
+  { address: "3150 sw" },
+  { address: "3150 SW 52nd Ave." },
+  { name: "s" },
+  { name: "demo" },
+  { name: "pembroke park demo" },
+];
 
 describe("a person with other filters", () => {
   beforeAll(async () => {
@@ -60,10 +77,18 @@ describe("a person with other filters", () => {
                 // Without: the tags in people_fts, checked on the person's rows (personPlan), and
                 // by cost with the common tags on rows, the rare ones in people_fts (commonTag
                 // lowered so that the demo's tags are common: all of them, or the longer lists;
-                // fewPeople lowered so that common tags join the index one by one first).
+                // fewPeople lowered so that common tags join the index one by one first); by number,
+                // the page also walked in the number's index (personSortLimit: 0).
                 const plans: SearchPlanOptions[] = p.name
                   ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }]
-                  : [{ personPlan: "index" }, { personPlan: "rows" }, { commonTag: 0 }, { commonTag: 40 }, { commonTag: 0, fewPeople: 8 }];
+                  : [
+                      { personPlan: "index" },
+                      { personPlan: "rows" },
+                      { commonTag: 0 },
+                      { commonTag: 40 },
+                      { commonTag: 0, fewPeople: 8 },
+                      ...(p.doc ? [{ personSortLimit: 0 }, { personPlan: "index" as const, personSortLimit: 0 }] : []),
+                    ];
                 for (const options of plans)
                   for (const page of [1, lastPage]) {
                     const got = uncachedSearch(client, { ...p, page, limit: 10 }, options);
@@ -108,17 +133,22 @@ describe("a person with other filters", () => {
     expect(nonEmpty).toBeGreaterThan(10);
   }, 120_000);
 
-  it("follows a business's changes of city, status, type, claim and ZIP, and of its people", () => {
+  it("follows a business's changes of city, status, type, claim, ZIP, street and number, and of its people", () => {
     const client = getDb().$client;
     const row = client
       .prepare("SELECT b.id, o.name FROM businesses b JOIN business_officers o ON o.business_id = b.id ORDER BY b.id LIMIT 1")
       .get() as { id: number; name: string };
     const surname = row.name.split(/[ ,]+/)[0];
     const find = (p: SearchParams) => uncachedSearch(client, { person: surname, ...p, page: 1, limit: 100 }).businesses.map((b) => b.id);
-    const before = client.prepare("SELECT city, status, filing_type, is_claimed, agent_name, zip FROM businesses WHERE id = ?").get(row.id) as Record<string, unknown>;
-    // A ZIP's prefix in people_fts, whatever the cost model would pick.
-    const inZip = (zip: string) =>
-      uncachedSearch(client, { person: surname, zip, page: 1, limit: 100 }, { personPlan: "index" }).businesses.map((b) => b.id);
+    const before = client
+      .prepare("SELECT city, status, filing_type, is_claimed, agent_name, zip, address1, document_number FROM businesses WHERE id = ?")
+      .get(row.id) as Record<string, unknown>;
+    // A ZIP's, a street's or a number's prefix in people_fts, whatever the cost model would pick.
+    const inIndex = (p: SearchParams) =>
+      uncachedSearch(client, { person: surname, ...p, page: 1, limit: 100 }, { personPlan: "index" }).businesses.map((b) => b.id);
+    const inZip = (zip: string) => inIndex({ zip });
+    const oldStreet = String(before.address1).slice(0, 4);
+    const oldNumber = String(before.document_number).slice(0, 4);
     try {
       client.prepare("UPDATE businesses SET city = 'Zanzibar City', status = 'REVOKED', filing_type = 'LLLP', is_claimed = 1 WHERE id = ?").run(row.id);
       expect(find({ city: "Zanzibar City", status: "REVOKED", type: "LLLP", claimed: true })).toEqual([row.id]);
@@ -127,6 +157,13 @@ describe("a person with other filters", () => {
       client.prepare("UPDATE businesses SET zip = '99901-2345' WHERE id = ?").run(row.id);
       expect([inZip("999"), inZip("99901"), inZip("99901-2")]).toEqual([[row.id], [row.id], [row.id]]);
       if (before.zip) expect(inZip(String(before.zip).slice(0, 5))).not.toContain(row.id);
+      // The street alone, then the number alone changed: written again with their tags (drizzle/0021).
+      client.prepare("UPDATE businesses SET address1 = '9999 Quux Blvd' WHERE id = ?").run(row.id);
+      expect([inIndex({ address: "9999" }), inIndex({ address: "9999 q" })]).toEqual([[row.id], [row.id]]);
+      expect(inIndex({ address: oldStreet })).not.toContain(row.id);
+      client.prepare("UPDATE businesses SET document_number = 'Z99000000001' WHERE id = ?").run(row.id);
+      expect([inIndex({ doc: "Z9" }), inIndex({ doc: "z99000" }), inIndex({ doc: "Z9", address: "9999" })]).toEqual([[row.id], [row.id], [row.id]]);
+      expect(inIndex({ doc: oldNumber })).not.toContain(row.id);
       // An officer renamed, an agent named: their documents carry the business's tags too.
       client.prepare("UPDATE business_officers SET name = 'QUUXLEY, ANN' WHERE business_id = ? AND name = ?").run(row.id, row.name);
       client.prepare("UPDATE businesses SET agent_name = 'ZORBLATT, BOB' WHERE id = ?").run(row.id);
@@ -136,12 +173,16 @@ describe("a person with other filters", () => {
       client.prepare("UPDATE business_officers SET name = ? WHERE business_id = ? AND name = 'QUUXLEY, ANN'").run(row.name, row.id);
     } finally {
       client
-        .prepare("UPDATE businesses SET city = ?, status = ?, filing_type = ?, is_claimed = ?, agent_name = ?, zip = ? WHERE id = ?")
-        .run(before.city, before.status, before.filing_type, before.is_claimed, before.agent_name, before.zip, row.id);
+        .prepare(
+          "UPDATE businesses SET city = ?, status = ?, filing_type = ?, is_claimed = ?, agent_name = ?, zip = ?, address1 = ?, document_number = ? WHERE id = ?",
+        )
+        .run(before.city, before.status, before.filing_type, before.is_claimed, before.agent_name, before.zip, before.address1, before.document_number, row.id);
     }
     expect(find({ city: String(before.city), status: String(before.status) })).toContain(row.id);
     expect(inZip("999")).toEqual([]);
     if (before.zip) expect(inZip(String(before.zip).slice(0, 5))).toContain(row.id);
+    expect([inIndex({ address: oldStreet }), inIndex({ doc: oldNumber })].map((ids) => ids.includes(row.id))).toEqual([true, true]);
+    expect([inIndex({ address: "9999" }), inIndex({ doc: "Z9" })]).toEqual([[], []]);
     expect(find({ city: "Zanzibar City" })).toEqual([]);
     expect(() => client.exec("INSERT INTO people_fts(people_fts) VALUES ('integrity-check')")).not.toThrow();
   });
