@@ -211,9 +211,9 @@ export const ftsDocumentSql = (row: string) => `${indexedNameSql(`${row}.name`)}
 /**
  * The document people_fts holds for a person (a registered agent or an officer, `name`) of the
  * business row `row`: the person's name and every tag of the business, as businesses_fts holds
- * them but for a shorter number (PEOPLE_DOCUMENT_TAG_CHARS), so that a person with a city, status, type, claimed, document number, ZIP or street filter
- * is one intersection inside that index (drizzle/0021 holds it as printed, in its triggers and its
- * refill; the importer's rebuild uses it).
+ * them but for a shorter number (PEOPLE_DOCUMENT_TAG_CHARS), so that a person with a city, status,
+ * type, claimed, document number, ZIP or street filter is one intersection inside that index
+ * (drizzle/0021 holds it as printed, in its triggers and its refill; the importer's rebuild uses it).
  */
 export const peopleDocumentSql = (name: string, row: string) => `${indexedNameSql(name)}
     || ${businessTagsSql(row, PEOPLE_DOCUMENT_TAG_CHARS)}`;
