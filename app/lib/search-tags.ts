@@ -114,11 +114,17 @@ export const documentTagTerm = (prefix: string) => (prefix.length <= DOCUMENT_TA
 const PEOPLE_DOCUMENT_TAG_CHARS = 4;
 
 /**
- * The people_fts term for the document numbers starting with the first PEOPLE_DOCUMENT_TAG_CHARS
- * characters of `prefix` (normalizeDocNumber: capital letters and digits), and whether it finds
- * exactly `prefix`'s numbers (`whole`), as addressTagTerm.
+ * The term of either full-text index for the document numbers starting with `prefix`
+ * (normalizeDocNumber: capital letters and digits), in addressTagTerm's shape: the characters it
+ * finds (`tagged`) and whether that is all of `prefix` (`whole`). In businesses_fts the prefix
+ * itself, or null when it is longer than the tag (a listing walks such few numbers by number); in
+ * people_fts its first PEOPLE_DOCUMENT_TAG_CHARS characters, the rest then checked on rows.
  */
-export function personDocumentTagTerm(prefix: string): { term: string; tagged: string; whole: boolean } {
+export function documentTag(prefix: string, index: "businesses_fts" | "people_fts"): { term: string; tagged: string; whole: boolean } | null {
+  if (index === "businesses_fts") {
+    const term = documentTagTerm(prefix);
+    return term ? { term, tagged: prefix, whole: true } : null;
+  }
   const tagged = prefix.slice(0, PEOPLE_DOCUMENT_TAG_CHARS);
   return { term: `"_d${tagged}"*`, tagged, whole: tagged.length === prefix.length };
 }

@@ -18,7 +18,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, type Pagination } from "~/l
 import { buildNameKeys, buildNameQuery, normalizeDocNumber, prefixUpperBound, type NameQuery } from "~/lib/search-query";
 import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
 import { rememberWhileRegistryUnchanged } from "~/utils/cache.server";
-import { addressTagTerm, documentTagTerm, filterTagTerms, personDocumentTagTerm, zipTagTerm } from "~/lib/search-tags";
+import { addressTagTerm, documentTag, documentTagTerm, filterTagTerms, zipTagTerm } from "~/lib/search-tags";
 import { getTownArea, isTownCity, townWhere, type TownArea } from "~/utils/town-area.server";
 import {
   addressClause,
@@ -487,13 +487,10 @@ type SplitFilters = {
  */
 type TagFilter = { term: string; not?: string; clause: string; params: unknown[] };
 
-/** A term that finds exactly `prefix`'s rows, in addressTagTerm's shape. */
-const wholeTag = (term: string | null, prefix: string) => (term ? { term, tagged: prefix, whole: true } : null);
-
 function splitFilters(
   client: Database.Database,
   filters: SearchFilters,
-  options: { narrowTown?: boolean; docTag?: boolean | "people"; zipTag?: boolean; addressTag?: boolean } = {},
+  options: { narrowTown?: boolean; docTag?: "businesses_fts" | "people_fts"; zipTag?: boolean; addressTag?: boolean } = {},
 ): SplitFilters | null {
   const city = clean(filters.city);
   const area = city ? getTownArea() : null;
@@ -504,10 +501,10 @@ function splitFilters(
   if (city && !town) items.push({ term: filterTagTerms({ city })[0], clause: "b.city = ?", params: [city] });
   // A document number's prefix is a tag too (drizzle/0016) for a name search outside the town
   // (the town's rows are few: they are checked instead); a listing by number walks its index in
-  // number order instead. people_fts's tag is shorter ("people"): a longer prefix is also
-  // checked on the rows.
+  // number order instead. `docTag` names the index: people_fts's tag is shorter, a longer prefix
+  // is also checked on the rows.
   const docPrefix = options.docTag && !town ? normalizeDocNumber(clean(filters.doc)) : "";
-  const docTag = !docPrefix ? null : options.docTag === "people" ? personDocumentTagTerm(docPrefix) : wholeTag(documentTagTerm(docPrefix), docPrefix);
+  const docTag = docPrefix && options.docTag ? documentTag(docPrefix, options.docTag) : null;
   if (docTag) items.push({ term: docTag.term, ...documentClause(docTag.tagged) });
   // So is a ZIP code's prefix of up to 5 digits (drizzle/0018), outside the town.
   const zip = options.zipTag && !town ? zipPrefix(filters.zip) : "";
@@ -647,7 +644,7 @@ function nameSearch(
   page: PageWindow | ((total: number) => PageWindow),
   { sortLimit = SORT_LIMIT, tagPlan = "cost", fewNameMatches = FEW_NAME_MATCHES, listPlan = "cost" }: SearchPlanOptions = {},
 ) {
-  const split = splitFilters(client, filters, { narrowTown: true, docTag: true, zipTag: true, addressTag: true });
+  const split = splitFilters(client, filters, { narrowTown: true, docTag: "businesses_fts", zipTag: true, addressTag: true });
   if (!split) return null;
   const fts = buildNameQuery(nameText, indexWords(client, NAME_INDEX));
   if (!fts) return null;
@@ -976,7 +973,7 @@ function documentListingFrom(client: Database.Database, params: SearchParams, ta
  */
 function documentTagsCount(client: Database.Database, params: SearchParams, plan: TagPlan = "cost") {
   if (plan === "rows" || clean(params.person) || clean(params.fei)) return null;
-  const split = splitFilters(client, params, { docTag: true, zipTag: true, addressTag: true });
+  const split = splitFilters(client, params, { docTag: "businesses_fts", zipTag: true, addressTag: true });
   const numberTerm = documentTagTerm(normalizeDocNumber(clean(params.doc)));
   const number = split?.items.find((item) => item.term === numberTerm);
   if (!split || !number || split.townCity || split.rest.clauses.length > 0 || split.items.length < 2) return null;
@@ -1022,7 +1019,7 @@ function personListing(
   if (!person) return null;
   const match = personMatch(client, person);
   if (!match) return EMPTY(requestedPage, limit);
-  const split = splitFilters(client, { ...params, person: undefined }, { docTag: "people", zipTag: true, addressTag: true });
+  const split = splitFilters(client, { ...params, person: undefined }, { docTag: "people_fts", zipTag: true, addressTag: true });
   if (!split) return EMPTY(requestedPage, limit);
   const people = `SELECT DISTINCT id FROM (SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid)`;
   // Where the tag filters are checked: every one on the rows (`plan` "rows"); by cost, the common
@@ -1055,12 +1052,13 @@ function personListing(
   }
   // A page in id order reads the matches up to the page; in another order, all of them: those are
   // read once, with the count, rather than asked of people_fts again (when within the count cap).
+  const order = personOrder(params);
   const { total, capped, ids: matched } =
-    personOrder(params) === "id" ? { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null } : cappedMatches(client, ids.sql, ids.params);
+    order === "id" ? { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null } : cappedMatches(client, ids.sql, ids.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   if (total === 0) return { businesses: [], pagination, capped };
   const page = matched ? { sql: "SELECT value AS id FROM json_each(?)", params: [matched] } : ids;
-  const rows = personPage(client, page, params, capped || total > personSortLimit, limit, offset);
+  const rows = personPage(client, page, order, params, capped || total > personSortLimit, limit, offset);
   return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
 }
 
@@ -1079,12 +1077,12 @@ const personOrder = (params: SearchParams) => (normalizeDocNumber(clean(params.d
 function personPage(
   client: Database.Database,
   ids: { sql: string; params: unknown[] },
+  order: ReturnType<typeof personOrder>,
   params: SearchParams,
   many: boolean,
   limit: number,
   offset: number,
 ): CardRow[] {
-  const order = personOrder(params);
   if (order === "number" && many) {
     const range = documentClause(normalizeDocNumber(clean(params.doc)));
     return prepare(
