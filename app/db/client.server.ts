@@ -50,12 +50,24 @@ declare global {
   var __db: { file: string; db: Db } | undefined;
 }
 
+/**
+ * How much of the file the server's connection reads through a memory map: 2 GiB, SQLite's
+ * compiled limit here (a larger value is clamped). A page read from the map costs no system call
+ * and no copy into SQLite's own cache, and the mapped pages stay in the OS's cache between
+ * queries: the search shapes that read many pages got faster in wall time at 3.5M businesses
+ * (deep pages p95 18 -> 8.5 ms), none slower (decision 0022). The importer's own connection
+ * (openDatabase) maps nothing, so its memory stays what it measures.
+ */
+export const READ_MAP_BYTES = 2 ** 31;
+
 /** The app's database, opened once per process (and re-opened if DATABASE_PATH changes, as in tests). */
 export function getDb(): Db {
   const file = getEnv().DATABASE_PATH;
   if (!global.__db || global.__db.file !== file) {
     global.__db?.db.$client.close();
-    global.__db = { file, db: openDatabase(file) };
+    const db = openDatabase(file);
+    db.$client.pragma(`mmap_size = ${READ_MAP_BYTES}`);
+    global.__db = { file, db };
   }
   return global.__db.db;
 }

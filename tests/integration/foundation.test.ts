@@ -4,7 +4,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, openDatabase } from "~/db/client.server";
+import { getDb, openDatabase, READ_MAP_BYTES } from "~/db/client.server";
 import { businesses, payments, users } from "~/db/schema";
 import { EnvError, parseEnv } from "~/utils/env.server";
 import { verifyPassword } from "~/utils/password.server";
@@ -46,6 +46,16 @@ describe("migrations", () => {
     db.$client.close();
     // Applying them again to the same file is a no-op, not an error.
     openDatabase(file).$client.close();
+  });
+
+  it("maps the file for the server's reads (getDb), not for the importer's own connection", () => {
+    // SQLite clamps the size to its compiled limit (2 GiB less a 64 KiB page here): mapped, not 0.
+    const mapped = getDb().$client.pragma("mmap_size", { simple: true }) as number;
+    expect(mapped).toBeGreaterThan(0);
+    expect(mapped).toBeLessThanOrEqual(READ_MAP_BYTES);
+    const own = openDatabase(tmpFile());
+    expect(own.$client.pragma("mmap_size", { simple: true })).toBe(0);
+    own.$client.close();
   });
 
   it("`npm run db:migrate` migrates the file named by DATABASE_PATH", () => {
