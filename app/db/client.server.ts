@@ -55,8 +55,9 @@ declare global {
  * compiled limit here (a larger value is clamped). A page read from the map costs no system call
  * and no copy into SQLite's own cache, and the mapped pages stay in the OS's cache between
  * queries: the search shapes that read many pages got faster in wall time at 3.5M businesses
- * (deep pages p95 18 -> 8.5 ms), none slower (decision 0022). The importer's own connection
- * (openDatabase) maps nothing, so its memory stays what it measures.
+ * (deep pages p95 18 -> 8.5 ms), none slower (decision 0022). The import command's connection
+ * (openDatabase) maps nothing, so its memory stays what it measures; the scheduled import in the
+ * server shares this one (its writes go through the WAL, mapped or not).
  */
 export const READ_MAP_BYTES = 2 ** 31;
 

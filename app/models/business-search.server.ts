@@ -967,7 +967,8 @@ function documentListingFrom(client: Database.Database, params: SearchParams, ta
   if (!cityWhere) return byNumber;
   const city = cappedCount(client, CITY_BY_NAME, cityWhere.clauses.join(" AND "), cityWhere.params, FEW_IN_CITY);
   if (city.capped) return byNumber;
-  const number = filterClauses(client, { doc: params.doc });
+  // The numbers the walk would read: with a type, that type's (the type's index, seeked).
+  const number = filterClauses(client, { doc: params.doc, type: params.type });
   if (!number) return byNumber;
   // Counting the prefix's numbers up to 40 times the city's businesses reads up to 200,000 index
   // entries ("P9" in the town: 4.5-7 ms, as much as reading the town's rows). The number's tag

@@ -89,7 +89,6 @@ export async function ensureBenchRegistry(
   };
   fs.writeFileSync(file.replace(/\.db$/, ".import.json"), `${JSON.stringify(importFigures, null, 2)}\n`);
   log(`import: ${JSON.stringify(importFigures)}`);
-  db.exec("ANALYZE");
   db.pragma(`user_version = ${BENCH_REGISTRY_FORMAT}`);
   db.close();
   fs.rmSync(source, { force: true });

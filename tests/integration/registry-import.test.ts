@@ -245,6 +245,9 @@ describe("registry:import", { timeout: 120_000 }, () => {
     expect(peopleTrigger("businesses_agent_people_au")).toContain(peopleDocumentSql("o.name", "new"));
     // The town's tests above still hold after the rebuild (every row was reindexed).
     expect(docs({ city: "Pembroke Park", status: "ACTIVE", type: "LLC" })).toEqual([CLAIMED_DOC]);
+    // The planner's statistics of the rebuilt indexes, as the search benchmark measured with them.
+    const stats = client().prepare("SELECT idx FROM sqlite_stat1 WHERE tbl = 'businesses'").pluck().all() as string[];
+    expect(stats).toEqual(expect.arrayContaining(["businesses_document_filters_idx", "businesses_type_document_idx", "businesses_city_name_idx"]));
     // The bulk fill's settings (big buffer, no merging) are put back for the server's own writes,
     // and each index is one merged segment, whole.
     for (const fts of ["businesses_fts", "people_fts"]) {
