@@ -484,8 +484,9 @@ type SplitFilters = {
  * One filter that is a tag: its FTS term, the same test as SQL on the row, and for "not claimed"
  * the term whose absence it is (every row carries exactly one of _k0 and _k1, and claimed rows
  * are few, so "NOT _k1" reads a short list where "_k0" would read nearly every row's entry).
+ * `column`: the clause compares a column with a value (a status, a type), the cheapest check on a row.
  */
-type TagFilter = { term: string; not?: string; clause: string; params: unknown[] };
+type TagFilter = { term: string; not?: string; clause: string; params: unknown[]; column?: true };
 
 function splitFilters(
   client: Database.Database,
@@ -516,9 +517,9 @@ function splitFilters(
   if (address) items.push({ term: address.term, ...addressClause(address.tagged) });
   // A status and a type together are one tag (search-tags.ts), so one filter here.
   if (status && type) {
-    items.push({ term: filterTagTerms({ status, type })[0], clause: "b.status = ? AND b.filing_type = ?", params: [status, type] });
-  } else if (status) items.push({ term: filterTagTerms({ status })[0], clause: "b.status = ?", params: [status] });
-  else if (type) items.push({ term: filterTagTerms({ type })[0], clause: "b.filing_type = ?", params: [type] });
+    items.push({ term: filterTagTerms({ status, type })[0], clause: "b.status = ? AND b.filing_type = ?", params: [status, type], column: true });
+  } else if (status) items.push({ term: filterTagTerms({ status })[0], clause: "b.status = ?", params: [status], column: true });
+  else if (type) items.push({ term: filterTagTerms({ type })[0], clause: "b.filing_type = ?", params: [type], column: true });
   if (typeof filters.claimed === "boolean") {
     const claimed = filters.claimed;
     items.push({
@@ -825,6 +826,8 @@ export type SearchPlanOptions = {
    */
   commonTag?: number;
   fewPeople?: number;
+  /** The same when only a status or a type is left for the rows (default FEW_PEOPLE_BY_STATUS in id order, else fewPeople). */
+  fewPeopleByStatus?: number;
   /** A person listing by document number: up to how many matches it sorts them (default PERSON_SORT_LIMIT; 0: always walks the number's index). */
   personSortLimit?: number;
   /** A listing by street address: up to how many businesses at the address its rows are read (default FEW_AT_ADDRESS; 0: never). */
@@ -1062,10 +1065,13 @@ function personListing(
   where: Where,
   requestedPage: number,
   limit: number,
-  { personPlan: plan = "cost", commonTag = COUNT_CAP, fewPeople = FEW_PEOPLE, personSortLimit = PERSON_SORT_LIMIT }: SearchPlanOptions,
+  { personPlan: plan = "cost", commonTag = COUNT_CAP, fewPeople: fewPeopleOption, fewPeopleByStatus: byStatusOption, personSortLimit = PERSON_SORT_LIMIT }: SearchPlanOptions,
 ): SearchResult | null {
   const person = clean(params.person);
   if (!person) return null;
+  const order = personOrder(params);
+  const fewPeople = fewPeopleOption ?? FEW_PEOPLE;
+  const fewPeopleByStatus = byStatusOption ?? fewPeopleOption ?? (order === "id" ? FEW_PEOPLE_BY_STATUS : FEW_PEOPLE);
   const match = personMatch(client, person);
   if (!match) return EMPTY(requestedPage, limit);
   const split = splitFilters(client, { ...params, person: undefined }, { docTag: "people_fts", zipTag: true, addressTag: true });
@@ -1075,7 +1081,7 @@ function personListing(
   // ones on the rows of the person's businesses when they are few (fewPeopleFirst); else every one
   // inside people_fts.
   const everyRow = plan === "rows" && split.tags.length > 0;
-  const few = everyRow ? null : fewPeopleFirst(client, match, split, plan, { commonTag, fewPeople });
+  const few = everyRow ? null : fewPeopleFirst(client, match, split, plan, { commonTag, fewPeople, fewPeopleByStatus });
   const rest = everyRow ? withoutPerson(where) : few ? withItems(split.rest, few.onRows) : split.rest;
   // The few businesses' ids come in id order with repeats (a business's several people), as
   // people_fts gives them: DISTINCT keeps the first of each, as in `people`.
@@ -1101,7 +1107,6 @@ function personListing(
   }
   // A page in id order reads the matches up to the page; in another order, all of them: those are
   // read once, with the count, rather than asked of people_fts again (when within the count cap).
-  const order = personOrder(params);
   const { total, capped, ids: matched } =
     order === "id" ? { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null } : cappedMatches(client, ids.sql, ids.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
@@ -1171,7 +1176,7 @@ function fewPeopleFirst(
   match: string,
   split: SplitFilters,
   plan: TagPlan,
-  { commonTag, fewPeople }: { commonTag: number; fewPeople: number },
+  { commonTag, fewPeople, fewPeopleByStatus }: { commonTag: number; fewPeople: number; fewPeopleByStatus: number },
 ): { ids: string; onRows: TagFilter[] } | null {
   if (plan !== "cost" || split.townCity || !split.items.length) return null;
   const common = split.items.filter((item) => cappedCount(client, "people_fts", "people_fts MATCH ?", [item.term], commonTag).capped);
@@ -1182,7 +1187,8 @@ function fewPeopleFirst(
   const inIndex = split.items.filter((item) => !common.includes(item)).map((item) => item.term);
   for (let k = 0; k < common.length; k++) {
     const narrowed = matchOf([match, ...inIndex, ...common.slice(0, k).map((item) => item.term)], []);
-    const { ids } = cappedMatches(client, "SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid", [narrowed], fewPeople);
+    const few = common.slice(k).every((item) => item.column) ? fewPeopleByStatus : fewPeople;
+    const { ids } = cappedMatches(client, "SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid", [narrowed], few);
     if (ids) return { ids, onRows: common.slice(k) };
   }
   return null;
@@ -1201,6 +1207,18 @@ const withItems = (where: Where, items: TagFilter[]): Where => ({
  * (tests/integration/search-person-plan.test.ts checks every plan gives the same answers).
  */
 export const FEW_PEOPLE = 2_000;
+
+/**
+ * FEW_PEOPLE when only a status or a type is left to check on the rows and the page is in id
+ * order (no document number, no city). Such a tag is a dense list: intersected in people_fts it
+ * costs FTS5 about a page read per match (~10 us), where its check on a row costs ~2 us through
+ * the memory map (decision 0022), and a page in id order keeps the order the ids already have.
+ * "SMITH" in 32105 with INACTIVE (2,322 entries before the status): 39 -> 9 ms; "SMI" in "343"
+ * with ACTIVE: 24 -> 8 ms at 3.5M. A ZIP's, a street's or a number's prefix costs more on a row
+ * and is a sparser list, and a page by number or by name sorts or walks the matches: with 10,000
+ * for those too, the class "person + street or document number" went from a p95 of 11 to 17-22 ms.
+ */
+export const FEW_PEOPLE_BY_STATUS = 10_000;
 
 /** The cards, each saying why it matched when a registry filter (person, zip, ...) was used. */
 function cardsWithReasons(client: Database.Database, rows: CardRow[], filters: SearchFilters): BusinessCard[] {

@@ -77,7 +77,8 @@ describe("a person with other filters", () => {
                 // Without: the tags in people_fts, checked on the person's rows (personPlan), and
                 // by cost with the common tags on rows, the rare ones in people_fts (commonTag
                 // lowered so that the demo's tags are common: all of them, or the longer lists;
-                // fewPeople lowered so that common tags join the index one by one first); by number,
+                // fewPeople lowered so that common tags join the index one by one first, or raised
+                // only for a status or a type left on the rows: fewPeopleByStatus); by number,
                 // the page also walked in the number's index (personSortLimit: 0).
                 const plans: SearchPlanOptions[] = p.name
                   ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }]
@@ -87,6 +88,7 @@ describe("a person with other filters", () => {
                       { commonTag: 0 },
                       { commonTag: 40 },
                       { commonTag: 0, fewPeople: 8 },
+                      { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 8 },
                       ...(p.doc ? [{ personSortLimit: 0 }, { personPlan: "index" as const, personSortLimit: 0 }] : []),
                     ];
                 for (const options of plans)
