@@ -1187,8 +1187,8 @@ function fewPeopleFirst(
   const inIndex = split.items.filter((item) => !common.includes(item)).map((item) => item.term);
   for (let k = 0; k < common.length; k++) {
     const narrowed = matchOf([match, ...inIndex, ...common.slice(0, k).map((item) => item.term)], []);
-    const few = common.slice(k).every((item) => item.column) ? fewPeopleByStatus : fewPeople;
-    const { ids } = cappedMatches(client, "SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid", [narrowed], few);
+    const cap = common.slice(k).every((item) => item.column) ? fewPeopleByStatus : fewPeople;
+    const { ids } = cappedMatches(client, "SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid", [narrowed], cap);
     if (ids) return { ids, onRows: common.slice(k) };
   }
   return null;
