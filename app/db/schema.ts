@@ -366,6 +366,23 @@ export const registryImports = sqliteTable(
   (t) => [index("registry_imports_sha_idx").on(t.sha256), index("registry_imports_finished_idx").on(t.finishedAt)],
 );
 
+/**
+ * A registry file being applied in short transactions (app/services/registry-import.server.ts):
+ * the last line committed and the counts so far, written in each chunk's transaction, so that a
+ * run killed mid-file resumes after that line with its counts. Deleted in the transaction that
+ * records the file in registry_imports.
+ */
+export const registryImportProgress = sqliteTable("registry_import_progress", {
+  sha256: text("sha256").primaryKey(),
+  fileName: text("file_name").notNull(),
+  startedAt: timestamp("started_at").notNull(),
+  /** The last line (1-based) whose record is committed. */
+  line: integer("line").notNull(),
+  /** JSON: the ImportSummary counts so far (read, inserted, updated, unchanged, rejected, unknownCodes). */
+  counts: text("counts").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
 /** Stripe events already handled, so a redelivered webhook does nothing twice. */
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),
