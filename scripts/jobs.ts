@@ -31,7 +31,7 @@ const outcomes = await runAllJobs(selected.filter((j) => typeof j !== "string"),
 let failed = false;
 for (const outcome of outcomes) {
   if (outcome.status === "ran") console.log(`${outcome.name}: ${JSON.stringify(outcome.result)} (${outcome.ms} ms)`);
-  else if (outcome.status === "busy") console.log(`${outcome.name}: skipped, another process is running it`);
+  else if (outcome.status === "busy") console.log(`${outcome.name}: skipped, ${outcome.reason}`);
   else {
     failed = true;
     console.error(`${outcome.name}: failed\n${outcome.error}`);

@@ -17,6 +17,9 @@ import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import url from "node:url";
 import type { ServerBuild } from "@remix-run/node";
+import { getDb } from "~/db/client.server";
+import { isBusyError, waitForWriteLock, WriteLockBusyError } from "~/db/write-lock.server";
+import { getEnv } from "~/utils/env.server";
 import { requestContextStorage, type RequestContext } from "~/utils/request-context.server";
 import type { Logger } from "./logger";
 
@@ -85,31 +88,54 @@ function isResponseLike(error: unknown): boolean {
   return type === "DataWithResponseInit";
 }
 
+/** What a person (or an API client) reads when a write could not get the database in time. */
+export const BUSY_MESSAGE =
+  "The service is busy saving other changes, and your request was not saved. Nothing was changed: please try again in a few seconds.";
+/** Seconds a client is asked to wait before trying a write again. */
+export const BUSY_RETRY_AFTER_S = 5;
+
+function errorAnswer(message: string, status: number, requestId: string | undefined, headers: Record<string, string> = {}) {
+  return Response.json({ error: { message, requestId } }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
 /**
- * Every loader and action of the build, wrapped: an unexpected error (not a Response the route
- * throws on purpose) is logged with its stack and the request id, and answered as a 500 whose
- * JSON body `{ error: { message, requestId } }` the error boundary shows, instead of Remix's
- * bare 'Unexpected Server Error'.
+ * Every loader and action of the build, wrapped:
+ * - an action first waits, asynchronously, until the database's write lock is free (another
+ *   process, the registry importer, may hold it): `writeWaitMs` at most, then 503;
+ * - a write that still finds the database busy (SQLITE_BUSY) answers 503 with Retry-After and
+ *   the product's words, as a page or as `{ error: { message } }` JSON (Stripe retries a 503);
+ *   its transaction was rolled back, so nothing was written (decision 0023);
+ * - an unexpected error (not a Response the route throws on purpose) is logged with its stack
+ *   and the request id, and answered as a 500 whose JSON body `{ error: { message, requestId } }`
+ *   the error boundary shows, instead of Remix's bare 'Unexpected Server Error'.
  */
-export function withErrorReferences(build: ServerBuild, logger: Logger): ServerBuild {
-  const wrap = <F extends (...args: never[]) => unknown>(fn: F | undefined, routeId: string, kind: string) => {
+export function withErrorReferences(
+  build: ServerBuild,
+  logger: Logger,
+  { writeWaitMs = getEnv().WRITE_WAIT_MS }: { writeWaitMs?: number } = {},
+): ServerBuild {
+  const wrap = <F extends (...args: never[]) => unknown>(fn: F | undefined, routeId: string, kind: "loader" | "action") => {
     if (!fn) return fn;
     return (async (...args: Parameters<F>) => {
       try {
+        if (kind === "action") await waitForWriteLock(() => getDb().$client, writeWaitMs);
         return await fn(...args);
       } catch (error) {
         const request = (args[0] as unknown as { request?: Request })?.request;
         if (isResponseLike(error) || request?.signal.aborted) throw error;
-        const requestId = requestContextStorage().getStore()?.requestId;
+        const context = requestContextStorage().getStore();
+        const requestId = context?.requestId;
+        if (error instanceof WriteLockBusyError || isBusyError(error)) {
+          logger.warn({ reqId: requestId, routeId, err: error }, `${kind} found the database busy: 503`);
+          const retryAfter = String(BUSY_RETRY_AFTER_S);
+          context?.setResponseHeader?.("Retry-After", retryAfter);
+          throw errorAnswer(BUSY_MESSAGE, 503, requestId, { "Retry-After": retryAfter });
+        }
         logger.error({ reqId: requestId, routeId, err: error }, `${kind} failed`);
-        throw Response.json(
-          {
-            error: {
-              message: "Something went wrong on our side and your request was not completed. Please try again later.",
-              requestId,
-            },
-          },
-          { status: 500, headers: { "Cache-Control": "no-store" } },
+        throw errorAnswer(
+          "Something went wrong on our side and your request was not completed. Please try again later.",
+          500,
+          requestId,
         );
       }
     }) as unknown as F;
@@ -194,7 +220,13 @@ export async function startAppServer({
     res.setHeader("X-Request-Id", requestId);
     if (stopping) res.setHeader("Connection", "close");
     active++;
-    const ctx: RequestContext = { requestId, logger };
+    const ctx: RequestContext = {
+      requestId,
+      logger,
+      setResponseHeader: (name, value) => {
+        if (!res.headersSent) res.setHeader(name, value);
+      },
+    };
     res.once("close", () => {
       active--;
       const pathname = (req.url ?? "/").split("?")[0];

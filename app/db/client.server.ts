@@ -48,7 +48,17 @@ export function registerAppFunctions(sqlite: Database.Database) {
 
 declare global {
   var __db: { file: string; db: Db } | undefined;
+  /** Set by the server (scripts/lib/serve.ts): its connection waits for the write lock only briefly. */
+  var __dbServesRequests: boolean | undefined;
 }
+
+/**
+ * How long a statement of the server's connection waits, blocking the event loop, for a write
+ * lock another process holds, before SQLITE_BUSY. Short: a request that means to write waits
+ * for the lock asynchronously first (app/db/write-lock.server.ts), and an importer holds it for
+ * ~40 ms at a time (decision 0023). Scripts and the importer keep the 5 s of openDatabase.
+ */
+export const SERVER_BUSY_TIMEOUT_MS = 80;
 
 /**
  * How much of the file the server's connection reads through a memory map: 2 GiB, SQLite's
@@ -56,8 +66,8 @@ declare global {
  * and no copy into SQLite's own cache, and the mapped pages stay in the OS's cache between
  * queries: the search shapes that read many pages got faster in wall time at 3.5M businesses
  * (deep pages p95 18 -> 8.5 ms), none slower (decision 0022). The import command's connection
- * (openDatabase) maps nothing, so its memory stays what it measures; the scheduled import in the
- * server shares this one (its writes go through the WAL, mapped or not).
+ * (openDatabase) maps nothing, so its memory stays what it measures; the scheduled import runs
+ * in a process of its own with its own connection (app/jobs/registry-import.server.ts).
  */
 export const READ_MAP_BYTES = 2 ** 31;
 
@@ -68,6 +78,7 @@ export function getDb(): Db {
     global.__db?.db.$client.close();
     const db = openDatabase(file);
     db.$client.pragma(`mmap_size = ${READ_MAP_BYTES}`);
+    if (global.__dbServesRequests) db.$client.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
     global.__db = { file, db };
   }
   return global.__db.db;

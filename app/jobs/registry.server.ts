@@ -11,6 +11,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { isBusyError, waitForWriteLock, WriteLockBusyError } from "~/db/write-lock.server";
 import { jobRuns } from "~/db/schema";
 import { now as clockNow } from "~/utils/clock.server";
 
@@ -33,10 +34,14 @@ export type Job = {
 
 export type JobOutcome =
   | { name: string; status: "ran"; result: unknown; ms: number }
-  | { name: string; status: "busy" }
+  /** Not run: another process runs this job, or another writer holds the database. */
+  | { name: string; status: "busy"; reason: string }
   | { name: string; status: "error"; error: string; ms: number };
 
 const DEFAULT_LEASE_MS = 15 * 60_000;
+/** How long a job waits for another process's write lock to take or give back its lease. */
+const LEASE_WRITE_WAIT_MS = 30_000;
+export const DATABASE_BUSY = "another writer holds the database";
 
 function acquire(job: Job, now: Date): string | null {
   const db = getDb();
@@ -64,21 +69,51 @@ function release(name: string, leaseId: string, outcome: { result?: string; erro
     .run();
 }
 
-/** Runs one job unless another process holds it. Never throws: the error is stored and returned. */
+/** Runs a write once the write lock is free (waiting without blocking the server's requests). */
+async function whenWritable<T>(write: () => T): Promise<T> {
+  await waitForWriteLock(() => getDb().$client, LEASE_WRITE_WAIT_MS);
+  return write();
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+const busy = (error: unknown) => error instanceof WriteLockBusyError || isBusyError(error);
+
+/**
+ * Runs one job unless another process holds it. Never throws: a database another process is
+ * writing is the outcome "busy" (the job runs again at its next time), any other error is
+ * stored and returned.
+ */
 export async function runJob(job: Job, ctx: Partial<JobContext> = {}): Promise<JobOutcome> {
   const context: JobContext = { now: ctx.now ?? clockNow(), log: ctx.log ?? (() => {}) };
-  const leaseId = acquire(job, context.now);
-  if (!leaseId) return { name: job.name, status: "busy" };
+  let leaseId: string | null;
+  try {
+    leaseId = await whenWritable(() => acquire(job, context.now));
+  } catch (error) {
+    if (busy(error)) return { name: job.name, status: "busy", reason: DATABASE_BUSY };
+    return { name: job.name, status: "error", error: messageOf(error), ms: 0 };
+  }
+  if (!leaseId) return { name: job.name, status: "busy", reason: "another process is running it" };
   const started = Date.now();
+  let outcome: JobOutcome;
   try {
     const result = await job.run(context);
-    release(job.name, leaseId, { result: JSON.stringify(result ?? null).slice(0, 2000) });
-    return { name: job.name, status: "ran", result, ms: Date.now() - started };
+    outcome = { name: job.name, status: "ran", result, ms: Date.now() - started };
   } catch (error) {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    release(job.name, leaseId, { error: message.slice(0, 2000) });
-    return { name: job.name, status: "error", error: message, ms: Date.now() - started };
+    outcome = busy(error)
+      ? { name: job.name, status: "busy", reason: DATABASE_BUSY }
+      : { name: job.name, status: "error", error: messageOf(error), ms: Date.now() - started };
   }
+  const stored =
+    outcome.status === "ran"
+      ? { result: JSON.stringify(outcome.result ?? null).slice(0, 2000) }
+      : { error: (outcome.status === "busy" ? outcome.reason : outcome.error).slice(0, 2000) };
+  try {
+    await whenWritable(() => release(job.name, leaseId, stored));
+  } catch (error) {
+    // The lease runs out on its own (leaseMs); the job's own outcome stands.
+    context.log(`${job.name}: could not give back its lease (${busy(error) ? DATABASE_BUSY : messageOf(error)})`);
+  }
+  return outcome;
 }
 
 /** Every job, once, in list order (the mail sender last, so what the others queued goes out). */

@@ -5,24 +5,38 @@
  * schedule and a manual `npm run jobs` never run one job twice at once. New outbox mail is also
  * sent right after its transaction commits in this process (enableOutboxKick).
  * Off when JOBS_SCHEDULE=false (e.g. when a system cron runs `npm run jobs` instead).
+ *
+ * Nothing a job does can take the server down: runJob never throws, and a tick that fails anyway
+ * is logged with the job's name; the job runs again at its next time.
  */
 import { Cron } from "croner";
 import { enableOutboxKick } from "~/models/outbox.server";
+import { appLogger } from "~/utils/request-context.server";
 import { jobs } from "./index.server";
-import { runJob } from "./registry.server";
+import { stopRegistryImports } from "./registry-import.server";
+import { runJob, type Job } from "./registry.server";
 
 declare global {
   var __jobScheduler: Cron[] | undefined;
 }
 
-export function startScheduler(log: (message: string) => void = console.log) {
+/** One scheduled run of a job, with its outcome logged; never rejects. */
+export async function scheduledRun(job: Job): Promise<void> {
+  const log = appLogger();
+  try {
+    const outcome = await runJob(job, { log: (message) => log.info({ job: job.name }, message) });
+    if (outcome.status === "error") log.error({ job: job.name, err: outcome.error }, `job ${job.name} failed; it runs again at its next time`);
+    else if (outcome.status === "busy") log.warn({ job: job.name, reason: outcome.reason }, `job ${job.name} skipped: ${outcome.reason}`);
+  } catch (err) {
+    log.error({ job: job.name, err }, `job ${job.name} failed; it runs again at its next time`);
+  }
+}
+
+export function startScheduler() {
   if (global.__jobScheduler) return;
   global.__jobScheduler = jobs.map(
     (job) =>
-      new Cron(job.schedule, { timezone: "UTC", protect: true, unref: true, name: `job:${job.name}` }, async () => {
-        const outcome = await runJob(job);
-        if (outcome.status === "error") log(`[jobs] ${job.name} failed: ${outcome.error}`);
-      }),
+      new Cron(job.schedule, { timezone: "UTC", protect: true, unref: true, name: `job:${job.name}` }, () => scheduledRun(job)),
   );
   enableOutboxKick(true);
 }
@@ -31,4 +45,5 @@ export function stopScheduler() {
   for (const cron of global.__jobScheduler ?? []) cron.stop();
   global.__jobScheduler = undefined;
   enableOutboxKick(false);
+  stopRegistryImports();
 }

@@ -67,6 +67,8 @@ export type ImportOptions = {
   verificationCode?: (documentNumber: string) => string;
   /** Tests only: stop (and wait to be killed) after this many lines of a file. */
   faultAfterLines?: number;
+  /** How "triggers" mode shares the write lock (CHUNK's defaults); tests make chunks small. */
+  chunk?: Partial<typeof CHUNK>;
 };
 
 /** A file that is not in the state's layout at all: refused before anything is written. */
@@ -269,6 +271,12 @@ function statementsFor(db: Database.Database) {
     recordImport: db.prepare(
       "INSERT INTO registry_imports (file_name, sha256, started_at, finished_at, summary) VALUES (?, ?, ?, ?, ?)",
     ),
+    findProgress: db.prepare("SELECT line, counts, started_at AS startedAt FROM registry_import_progress WHERE sha256 = ?"),
+    saveProgress: db.prepare(
+      `INSERT INTO registry_import_progress (sha256, file_name, started_at, line, counts, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (sha256) DO UPDATE SET line = excluded.line, counts = excluded.counts, updated_at = excluded.updated_at`,
+    ),
+    dropProgress: db.prepare("DELETE FROM registry_import_progress WHERE sha256 = ?"),
   };
 }
 
@@ -356,14 +364,14 @@ function rebuild(db: Database.Database, deferred: Deferred[], changed: boolean) 
 }
 
 /**
- * "rebuild" when the file holds at least as many records as the registry (a full load into an
- * empty registry, or a quarterly file into a small one): rebuilding everything once is then
- * cheaper than indexing row by row (README "Registry import: speed"). "triggers" otherwise (the
- * daily files: a few thousand records into millions).
+ * "rebuild" into an empty registry (the first load, before the town opens): rebuilding every
+ * index once at the end is far cheaper than indexing row by row (docs/registry.md), and it holds
+ * the write lock for the whole file. "triggers" otherwise, whatever the file's size: the daily
+ * files, and the quarterly full load into a live registry, applied in short transactions so
+ * that the server's writes go on between them (decision 0023).
  */
-function autoMode(db: Database.Database, source: Source): ImportMode {
-  const rows = (db.prepare("SELECT count(*) AS n FROM businesses").get() as { n: number }).n;
-  return rows === 0 || source.size / 1442 >= rows ? "rebuild" : "triggers";
+function autoMode(db: Database.Database): ImportMode {
+  return db.prepare("SELECT 1 FROM businesses LIMIT 1").get() === undefined ? "rebuild" : "triggers";
 }
 
 const verificationCode = () => String(crypto.randomInt(1_000_000, 10_000_000));
@@ -374,7 +382,6 @@ const lineHash: (line: string) => string =
     ? (line) => crypto.hash("sha1", line.trimEnd(), "base64")
     : (line) => crypto.createHash("sha1").update(line.trimEnd()).digest("base64");
 
-/** Applies one source in one transaction. */
 /** A file's summary before any record is read (and, for a file imported before, its whole summary). */
 function emptySummary(file: string, sha256: string, extra: { mode?: ImportMode; skipped?: string }): ImportSummary {
   return {
@@ -394,113 +401,252 @@ function emptySummary(file: string, sha256: string, extra: { mode?: ImportMode; 
   };
 }
 
-async function applySource(
-  db: Database.Database,
-  source: Source,
-  sha256: string,
-  options: ImportOptions,
-): Promise<ImportSummary> {
-  const started = new Date();
-  const t0 = performance.now();
-  const mode: ImportMode = options.mode && options.mode !== "auto" ? options.mode : autoMode(db, source);
-  const summary = emptySummary(source.name, sha256, { mode });
-  const rejects: string[] = [];
-  const s = statementsFor(db);
-  const fault = options.faultAfterLines;
-  const codeFor = options.verificationCode ?? verificationCode;
+type Statements = ReturnType<typeof statementsFor>;
+type Existing = { id: number; hash: string | null } | undefined;
 
+/**
+ * What one line means for the registry: a reject (with its reason), a record that is already
+ * there as it is, or a record to write (with what the registry holds for its number now).
+ * Reads only: in "triggers" mode it runs outside the write lock.
+ */
+function classify(s: Statements, line: string, summary: ImportSummary, lookup: boolean) {
+  const parsed = parseCordataLine(line);
+  if (!parsed.ok) return { kind: "reject" as const, reason: parsed.reason };
+  const r = parsed.record;
+  const code = r.stateFilingType ?? "(blank)";
+  if (!KNOWN_FILING_CODES.has(code)) summary.unknownCodes[code] = (summary.unknownCodes[code] ?? 0) + 1;
+  const hash = lineHash(line);
+  const existing = lookup ? (s.find.get(r.documentNumber) as Existing) : undefined;
+  if (existing && existing.hash === hash) return { kind: "unchanged" as const };
+  return { kind: "write" as const, record: r, hash, existing };
+}
+
+/**
+ * Writes one record and its officers and annual reports (inside the caller's transaction).
+ * Into an empty registry (`fresh`) a record is inserted without being looked up first, and looked
+ * up only when its document number is already there (a file that repeats one).
+ */
+function writeRecord(s: Statements, r: CordataRecord, hash: string, existing: Existing, fresh: boolean, codeFor: (doc: string) => string, summary: ImportSummary) {
+  let id = 0;
+  if (fresh && !existing) {
+    try {
+      id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...registryValues(r, hash)).lastInsertRowid);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_UNIQUE") throw error;
+      existing = s.find.get(r.documentNumber) as Existing;
+      if (existing?.hash === hash) return void summary.unchanged++;
+    }
+  }
+  if (existing) {
+    id = existing.id;
+    s.update.run(...registryValues(r, hash), id);
+    s.deleteOfficers.run(id);
+    s.deleteReports.run(id);
+    summary.updated++;
+  } else {
+    if (!fresh) id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...registryValues(r, hash)).lastInsertRowid);
+    summary.inserted++;
+  }
+  if (r.officers.length) {
+    const values: unknown[] = [];
+    for (const o of r.officers) values.push(id, o.position, o.title, o.type, o.name, o.address, o.city, o.state, o.zip);
+    s.insertOfficers[r.officers.length].run(values);
+  }
+  if (r.annualReports.length) {
+    const values: unknown[] = [];
+    for (const a of r.annualReports) values.push(id, a.position, a.year, a.flag, a.filedOn);
+    s.insertReports[r.annualReports.length].run(values);
+  }
+}
+
+/**
+ * How an import in "triggers" mode shares the database with the server: a transaction is
+ * committed once it has held the write lock for `chunkMs` (or written `chunkRecords` records),
+ * then the importer pauses `pauseMs` so that a server write waiting for the lock gets it
+ * (SQLite's busy handler polls at most 25 ms apart; the server's waits for 80 ms). Measured beside
+ * live traffic in docs/performance.md ("Imports beside live traffic").
+ */
+export const CHUNK = { chunkMs: 40, pauseMs: 30, chunkRecords: Number.POSITIVE_INFINITY };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The fault point of the tests (IMPORT_FAULT_AFTER_LINES): past it, the importer waits to be killed. */
+async function faultCheck(options: ImportOptions, lineNo: number) {
+  if (options.faultAfterLines !== undefined && lineNo > options.faultAfterLines) await waitToBeKilled(lineNo - 1);
+}
+
+/** Applies one source: in one transaction ("rebuild"), or in short ones ("triggers"). */
+async function applySource(db: Database.Database, source: Source, sha256: string, options: ImportOptions): Promise<ImportSummary> {
+  const mode: ImportMode = options.mode && options.mode !== "auto" ? options.mode : autoMode(db);
+  const t0 = performance.now();
   // The rows an import adds to business_officers and business_annual_reports belong to the
   // business it has just written, so their foreign-key checks (a lookup per row) prove nothing;
   // the pragma only takes effect outside a transaction, and is put back in `finally`.
   const foreignKeys = db.pragma("foreign_keys", { simple: true }) as number;
   db.pragma("foreign_keys = OFF");
-  db.exec("BEGIN IMMEDIATE");
+  let summary: ImportSummary;
   try {
-    const deferred = mode === "rebuild" ? dropForRebuild(db) : [];
-    const fresh = mode === "rebuild" && db.prepare("SELECT 1 FROM businesses LIMIT 1").get() === undefined;
-    let lastProgress = 0;
-    for await (const { lines, firstLine, bytes } of linesOf(await source.open())) {
-      for (let i = 0; i < lines.length; i++) {
-        const line = lines[i];
-        const lineNo = firstLine + i;
-        if (fault !== undefined && lineNo > fault) await waitToBeKilled(lineNo - 1);
-        if (line === "") continue; // a blank line (e.g. at the end) is not a record
-        summary.read++;
-        const parsed = parseCordataLine(line);
-        if (!parsed.ok) {
-          summary.rejected++;
-          rejects.push(`${source.name}\t${lineNo}\t${parsed.reason}\t${line}`);
-          continue;
-        }
-        const r = parsed.record;
-        const code = r.stateFilingType ?? "(blank)";
-        if (!KNOWN_FILING_CODES.has(code)) summary.unknownCodes[code] = (summary.unknownCodes[code] ?? 0) + 1;
-        const hash = lineHash(line);
-        // Into an empty registry a record is almost always new: insert it without looking it up
-        // first, and look it up only when the document number is already there (a file that
-        // repeats one), as the other modes do.
-        let existing: { id: number; hash: string | null } | undefined;
-        let id = 0;
-        if (fresh) {
-          try {
-            id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...registryValues(r, hash)).lastInsertRowid);
-          } catch (error) {
-            if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_UNIQUE") throw error;
-            existing = s.find.get(r.documentNumber) as { id: number; hash: string | null };
-          }
-        } else existing = s.find.get(r.documentNumber) as { id: number; hash: string | null } | undefined;
-        if (fresh && !existing) {
-          summary.inserted++;
-        } else if (existing) {
-          if (existing.hash === hash) {
-            summary.unchanged++;
-            continue;
-          }
-          id = existing.id;
-          s.update.run(...registryValues(r, hash), id);
-          s.deleteOfficers.run(id);
-          s.deleteReports.run(id);
-          summary.updated++;
-        } else {
-          id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...registryValues(r, hash)).lastInsertRowid);
-          summary.inserted++;
-        }
-        if (r.officers.length) {
-          const values: unknown[] = [];
-          for (const o of r.officers) values.push(id, o.position, o.title, o.type, o.name, o.address, o.city, o.state, o.zip);
-          s.insertOfficers[r.officers.length].run(values);
-        }
-        if (r.annualReports.length) {
-          const values: unknown[] = [];
-          for (const a of r.annualReports) values.push(id, a.position, a.year, a.flag, a.filedOn);
-          s.insertReports[r.annualReports.length].run(values);
-        }
-      }
-      if (options.onProgress && (bytes === source.size || performance.now() - lastProgress > 200)) {
-        lastProgress = performance.now();
-        options.onProgress({ file: source.name, bytes, totalBytes: source.size, records: summary.read });
-      }
-    }
-    if (process.env.IMPORT_TIMINGS) {
-      const used = process.cpuUsage();
-      const m = process.memoryUsage();
-      console.error(
-        `records written: ${Math.round(performance.now() - t0)} ms wall, process CPU so far ${Math.round((used.user + used.system) / 1000)} ms, RSS ${m.rss >> 20} MB (JS heap ${m.heapTotal >> 20} MB), peak ${process.resourceUsage().maxRSS >> 10} MB`,
-      );
-    }
-    if (mode === "rebuild") rebuild(db, deferred, summary.inserted + summary.updated > 0);
-    summary.seconds = round((performance.now() - t0) / 1000, 2);
-    summary.perSecond = summary.seconds > 0 ? Math.round(summary.read / summary.seconds) : summary.read;
-    summary.reportFile = writeReport(options, summary, rejects);
-    s.recordImport.run(source.name, sha256, started.getTime(), Date.now(), JSON.stringify(publicSummary(summary)));
-    db.exec("COMMIT");
-  } catch (error) {
-    if (db.inTransaction) db.exec("ROLLBACK");
-    throw error;
+    summary = mode === "rebuild" ? await applyWhole(db, source, sha256, options) : await applyInChunks(db, source, sha256, options);
   } finally {
     if (foreignKeys) db.pragma("foreign_keys = ON");
   }
   options.onProgress?.({ file: source.name, bytes: source.size, totalBytes: source.size, records: summary.read });
+  if (process.env.IMPORT_TIMINGS) {
+    const m = process.memoryUsage();
+    console.error(`${source.name}: ${Math.round(performance.now() - t0)} ms wall, RSS ${m.rss >> 20} MB, peak ${process.resourceUsage().maxRSS >> 10} MB`);
+  }
+  return summary;
+}
+
+/** Reports progress at most every 200 ms, and at the file's end. */
+function progressReporter(options: ImportOptions, source: Source) {
+  let last = 0;
+  return (bytes: number, records: number) => {
+    if (!options.onProgress || (bytes !== source.size && performance.now() - last <= 200)) return;
+    last = performance.now();
+    options.onProgress({ file: source.name, bytes, totalBytes: source.size, records });
+  };
+}
+
+/** The counts and timing of a finished file, its report written, its registry_imports row inserted. */
+function finish(db: Database.Database, s: Statements, options: ImportOptions, summary: ImportSummary, rejects: string[], started: number, seconds: number) {
+  summary.seconds = round(seconds, 2);
+  summary.perSecond = summary.seconds > 0 ? Math.round(summary.read / summary.seconds) : summary.read;
+  summary.reportFile = writeReport(options, summary, rejects);
+  s.recordImport.run(summary.file, summary.sha256, started, Date.now(), JSON.stringify(publicSummary(summary)));
+  s.dropProgress.run(summary.sha256);
+}
+
+/** "rebuild": the whole file in one transaction, the indexes and triggers rebuilt at its end. */
+async function applyWhole(db: Database.Database, source: Source, sha256: string, options: ImportOptions): Promise<ImportSummary> {
+  const started = Date.now();
+  const t0 = performance.now();
+  const summary = emptySummary(source.name, sha256, { mode: "rebuild" });
+  const rejects: string[] = [];
+  const s = statementsFor(db);
+  const codeFor = options.verificationCode ?? verificationCode;
+  const progress = progressReporter(options, source);
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const deferred = dropForRebuild(db);
+    const fresh = db.prepare("SELECT 1 FROM businesses LIMIT 1").get() === undefined;
+    for await (const { lines, firstLine, bytes } of linesOf(await source.open())) {
+      for (let i = 0; i < lines.length; i++) {
+        await faultCheck(options, firstLine + i);
+        if (lines[i] === "") continue; // a blank line (e.g. at the end) is not a record
+        summary.read++;
+        const what = classify(s, lines[i], summary, !fresh);
+        if (what.kind === "reject") {
+          summary.rejected++;
+          rejects.push(`${source.name}\t${firstLine + i}\t${what.reason}\t${lines[i]}`);
+        } else if (what.kind === "unchanged") summary.unchanged++;
+        else writeRecord(s, what.record, what.hash, what.existing, fresh, codeFor, summary);
+      }
+      progress(bytes, summary.read);
+    }
+    rebuild(db, deferred, summary.inserted + summary.updated > 0);
+    finish(db, s, options, summary, rejects, started, (performance.now() - t0) / 1000);
+    db.exec("COMMIT");
+  } catch (error) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    throw error;
+  }
+  return summary;
+}
+
+type Counts = Pick<ImportSummary, "read" | "inserted" | "updated" | "unchanged" | "rejected" | "unknownCodes">;
+const countsOf = ({ read, inserted, updated, unchanged, rejected, unknownCodes }: ImportSummary): Counts => ({
+  read,
+  inserted,
+  updated,
+  unchanged,
+  rejected,
+  unknownCodes,
+});
+
+/**
+ * "triggers": records are looked up outside the write lock, and only the ones that change the
+ * registry are written, in transactions of at most CHUNK.chunkMs with a pause between them.
+ * Each record is written whole (with its officers and reports); each chunk's transaction also
+ * records the last line it covers, so a run that is killed resumes after it (a record applied
+ * twice would be "unchanged" anyway: the line's hash is stored). The file counts as imported
+ * (registry_imports) in the transaction of its last chunk.
+ */
+async function applyInChunks(db: Database.Database, source: Source, sha256: string, options: ImportOptions): Promise<ImportSummary> {
+  const t0 = performance.now();
+  const summary = emptySummary(source.name, sha256, { mode: "triggers" });
+  const rejects: string[] = [];
+  const s = statementsFor(db);
+  const codeFor = options.verificationCode ?? verificationCode;
+  const chunk = { ...CHUNK, ...options.chunk };
+  const progress = progressReporter(options, source);
+  const resumed = s.findProgress.get(sha256) as { line: number; counts: string; startedAt: number } | undefined;
+  const started = resumed?.startedAt ?? Date.now();
+  if (resumed) {
+    Object.assign(summary, JSON.parse(resumed.counts) as Counts);
+    options.log?.(`${source.name}: resuming after line ${resumed.line.toLocaleString("en-US")} (an earlier run stopped there)`);
+  }
+  const done = resumed?.line ?? 0;
+  let open: { since: number; records: number } | null = null;
+  const commit = (lineNo: number) => {
+    const now = Date.now();
+    s.saveProgress.run(sha256, source.name, started, lineNo, JSON.stringify(countsOf(summary)), now);
+    db.exec("COMMIT");
+    open = null;
+  };
+  try {
+    for await (const { lines, firstLine, bytes } of linesOf(await source.open())) {
+      for (let i = 0; i < lines.length; i++) {
+        const lineNo = firstLine + i;
+        const line = lines[i];
+        if (lineNo <= done) {
+          // Applied by the run that stopped: its counts are in the progress row; only its rejected
+          // lines are found again, for the report.
+          if (line !== "") {
+            const parsed = parseCordataLine(line);
+            if (!parsed.ok) rejects.push(`${source.name}\t${lineNo}\t${parsed.reason}\t${line}`);
+          }
+          continue;
+        }
+        await faultCheck(options, lineNo);
+        if (line === "") continue;
+        summary.read++;
+        const what = classify(s, line, summary, true);
+        if (what.kind === "reject") {
+          summary.rejected++;
+          rejects.push(`${source.name}\t${lineNo}\t${what.reason}\t${line}`);
+          continue;
+        }
+        if (what.kind === "unchanged") {
+          summary.unchanged++;
+          continue;
+        }
+        if (!open) {
+          db.exec("BEGIN IMMEDIATE");
+          open = { since: performance.now(), records: 0 };
+          // Looked up before the lock: read again under it, in case another importer wrote it since.
+          what.existing = s.find.get(what.record.documentNumber) as Existing;
+          if (what.existing?.hash === what.hash) {
+            summary.unchanged++;
+            continue;
+          }
+        }
+        writeRecord(s, what.record, what.hash, what.existing, false, codeFor, summary);
+        const current = open as { since: number; records: number };
+        if (++current.records >= chunk.chunkRecords || performance.now() - current.since >= chunk.chunkMs) {
+          commit(lineNo);
+          await sleep(chunk.pauseMs);
+        }
+      }
+      progress(bytes, summary.read);
+    }
+    if (!open) db.exec("BEGIN IMMEDIATE");
+    finish(db, s, options, summary, rejects, started, (performance.now() - t0) / 1000);
+    db.exec("COMMIT");
+  } catch (error) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    throw error;
+  }
   return summary;
 }
 

@@ -16,6 +16,11 @@ const EnvSchema = z
       })
       .optional(),
     DATABASE_PATH: z.string().min(1).default("data/app.db"),
+    /**
+     * How long a form post or API write waits for the database while another process (the
+     * registry importer) writes, before it answers 503 with Retry-After (decision 0023).
+     */
+    WRITE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
     MIGRATIONS_DIR: z.string().min(1).default("drizzle"),
     UPLOADS_DIR: z.string().min(1).default("data/uploads"),
     SESSION_SECRET: z.string().optional(),

@@ -13,7 +13,13 @@ export type RequestLogger = {
   error: (obj: object, msg?: string) => void;
 };
 
-export type RequestContext = { requestId: string; userId?: number; logger?: RequestLogger };
+export type RequestContext = {
+  requestId: string;
+  userId?: number;
+  logger?: RequestLogger;
+  /** Sets a header on the response before Remix writes it (one an error page must carry too). */
+  setResponseHeader?: (name: string, value: string) => void;
+};
 
 declare global {
   var __requestContext: AsyncLocalStorage<RequestContext> | undefined;

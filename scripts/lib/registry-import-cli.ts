@@ -2,7 +2,11 @@
  * The shared body of `npm run registry:import -- FILE...` and `npm run registry:import-dir -- DIR`:
  * opens DATABASE_PATH (migrations applied first), shows progress (a bar on a terminal, plain
  * lines otherwise) and prints the summaries. Exit codes: 0 done, 1 failed, 2 usage or refused
- * file, 130 interrupted (the file being applied is left out entirely).
+ * file, 130 interrupted (a file applied in one transaction is left out entirely; one applied in
+ * short transactions keeps what was committed and resumes there on the next run).
+ *
+ * `--json` also prints the summaries as one JSON line at the end (the scheduled job reads it);
+ * IMPORT_PARENT_PID makes the command stop, as if interrupted, once that process is gone.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -23,6 +27,7 @@ export async function runImportCommand(
       options: {
         mode: { type: "string", default: "auto" },
         "report-dir": { type: "string" },
+        json: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -74,12 +79,18 @@ export async function runImportCommand(
   };
   const onSignal = () => {
     bar?.stop();
-    // Exiting with the transaction open leaves the file out entirely (SQLite rolls it back).
-    console.error("\nInterrupted: the file being imported was not applied; run the command again to import it.");
+    // Exiting with a transaction open rolls it back (SQLite); what was committed stays.
+    console.error("\nInterrupted: the file being imported was not finished; run the command again to complete it.");
     process.exit(130);
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  const parent = Number(process.env.IMPORT_PARENT_PID);
+  if (parent > 0) {
+    setInterval(() => {
+      if (process.ppid !== parent) onSignal();
+    }, 1000).unref();
+  }
 
   const fault = process.env.IMPORT_FAULT_AFTER_LINES;
   try {
@@ -96,10 +107,13 @@ export async function runImportCommand(
         console.log(message);
       },
       faultAfterLines: fault ? Number(fault) : undefined,
+      // Tests: chunks of a few records, so that a kill finds some committed and one open.
+      chunk: process.env.IMPORT_CHUNK_RECORDS ? { chunkRecords: Number(process.env.IMPORT_CHUNK_RECORDS) } : undefined,
     });
     const usage = process.resourceUsage();
     const peak = Math.round(usage.maxRSS / 1024);
     const cpu = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
+    if (values.json) console.log(JSON.stringify({ summaries }));
     const applied = summaries.filter((s) => !s.skipped).length;
     const records = summaries.reduce((n, s) => n + s.read, 0);
     console.log(

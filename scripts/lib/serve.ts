@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Cron } from "croner";
 import { openDatabase } from "~/db/client.server";
+import { isBusyError } from "~/db/write-lock.server";
 import { resetEnvCache, type Env } from "~/utils/env.server";
 import { startAppServer } from "../../server/app-server";
 import { checkStartup } from "../../server/checks";
@@ -39,6 +40,9 @@ export async function serveBuild(
   Object.assign(process.env, stripe.env);
   resetEnvCache();
   const port = Number(process.env.PORT ?? 3000);
+  // The connection requests share waits for another process's write lock without blocking them all.
+  global.__dbServesRequests = true;
+  guardBackgroundWork(logger);
   let app: Awaited<ReturnType<typeof startAppServer>>;
   try {
     app = await startAppServer({ port, host: process.env.HOST, logger, buildPath: path.resolve("build/index.js") });
@@ -87,6 +91,18 @@ export async function serveBuild(
   process.on("SIGTERM", () => void stop("SIGTERM"));
   watchLauncher(() => void stop("launcher gone"));
   return { port: app.port, stop };
+}
+
+/**
+ * Background work (a job, a timer, the outbox's kick) whose promise nobody awaits must not take
+ * the server down: a rejection that reaches the process is logged and the server goes on (each
+ * job catches its own errors and runs again on its schedule, app/jobs/registry.server.ts).
+ */
+export function guardBackgroundWork(logger: Logger) {
+  if (process.listenerCount("unhandledRejection") > 0) return;
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason, busy: isBusyError(reason) || undefined }, "unhandled rejection in background work (the server goes on)");
+  });
 }
 
 /**

@@ -350,7 +350,7 @@ describe("registry:import, the command", { timeout: 180_000 }, () => {
     }
   };
 
-  it("is whole or nothing: killed mid-file (kill -9) it leaves the registry as it was; a rerun completes it", async () => {
+  it("killed mid-file (kill -9) it keeps the records committed, each whole, and a rerun resumes where it stopped", async () => {
     const first = path.join(dir, "20261118c.txt");
     writeCordata(first, records(40, "OLD"));
     const ok = spawnSync(tsx, ["scripts/registry-import.ts", first], { env, encoding: "utf8", timeout: 120_000 });
@@ -360,18 +360,19 @@ describe("registry:import, the command", { timeout: 180_000 }, () => {
     const before = snapshot();
     expect(before).toMatchObject({ officers: 40, imports: 1, fts: 40 });
 
-    // A daily file that renames every business and adds 20; the importer stops after 30 lines.
+    // A daily file that renames every business and adds 20, applied 10 records a transaction;
+    // the importer stops inside the fourth transaction (after line 35, 5 records written in it).
     const second = path.join(dir, "20261119c.txt");
     writeCordata(second, records(60, "NEW"));
     // node itself (not the tsx wrapper, which would leave its child running): kill -9 hits the importer.
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/registry-import.ts", second], {
-      env: { ...env, IMPORT_FAULT_AFTER_LINES: "30" },
+      env: { ...env, IMPORT_FAULT_AFTER_LINES: "35", IMPORT_CHUNK_RECORDS: "10" },
     });
     await new Promise<void>((resolve, reject) => {
       let stderr = "";
       child.stderr.on("data", (chunk: Buffer) => {
         stderr += chunk.toString();
-        if (stderr.includes("IMPORT FAULT POINT after 30 lines")) resolve();
+        if (stderr.includes("IMPORT FAULT POINT after 35 lines")) resolve();
       });
       child.on("exit", (code) => reject(new Error(`importer exited (${code}) before the fault point: ${stderr}`)));
     });
@@ -379,15 +380,41 @@ describe("registry:import, the command", { timeout: 180_000 }, () => {
     const exited = new Promise((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
     child.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");
-    expect(snapshot()).toEqual(before);
+
+    // Three transactions (lines 1-30) committed, the fourth rolled back: each business is
+    // wholly old or wholly new (its name, officers and both indexes agree), none half written.
+    const killed = snapshot();
+    expect(killed.names.filter((n) => n.includes("NEW"))).toHaveLength(30);
+    expect(killed.names).toHaveLength(40);
+    expect(killed).toMatchObject({ officers: 40, imports: 1, fts: 40 });
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      const mixed = db
+        .prepare(
+          `SELECT count(*) AS n FROM businesses b JOIN business_officers o ON o.business_id = b.id
+            WHERE substr(b.name, -7, 3) <> substr(o.name, -3)`,
+        )
+        .get() as { n: number };
+      expect(mixed.n).toBe(0);
+      expect(db.prepare("SELECT line FROM registry_import_progress").all()).toEqual([{ line: 30 }]);
+      const peopleNew = db.prepare("SELECT count(*) AS n FROM people_fts WHERE people_fts MATCH 'new'").get() as { n: number };
+      expect(peopleNew.n).toBe(30);
+    } finally {
+      db.close();
+    }
 
     const rerun = spawnSync(tsx, ["scripts/registry-import.ts", second], { env, encoding: "utf8", timeout: 120_000 });
     expect(rerun.stderr).toBe("");
     expect(rerun.status).toBe(0);
-    expect(rerun.stdout).toMatch(/inserted 20, updated 40/);
+    expect(rerun.stdout).toMatch(/resuming after line 30/);
+    // The counts of both runs together: the file's summary is the whole file's.
+    expect(rerun.stdout).toMatch(/read 60, inserted 20, updated 40, unchanged 0/);
     const after = snapshot();
     expect(after.names.every((n) => n.includes("NEW"))).toBe(true);
     expect(after).toMatchObject({ officers: 60, imports: 2, fts: 60 });
+    const check = new Database(dbPath, { readonly: true });
+    expect(check.prepare("SELECT count(*) AS n FROM registry_import_progress").get()).toEqual({ n: 0 });
+    check.close();
   });
 
   it("into an empty registry (inserted without a lookup), a document number the file repeats is updated, not refused", async () => {
