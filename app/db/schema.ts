@@ -411,7 +411,7 @@ export const outbox = sqliteTable(
     text: text("text").notNull(),
     /** JSON object of extra headers (List-Unsubscribe, ...). */
     headers: text("headers"),
-    /** JSON array of attachment sources resolved at send time, e.g. [{"type":"receipt-pdf","paymentId":1}]. */
+    /** JSON array of attachments as data, built at send time (app/mail/attachments.server.ts), e.g. [{"type":"receipt-pdf","paymentId":1,"receipt":{...the receipt document}}]. */
     attachments: text("attachments"),
     /** The same Message-ID on every attempt, so a receiver can tell a repeat. */
     messageId: text("message_id").notNull(),

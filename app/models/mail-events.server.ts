@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { users, type Business, type User } from "~/db/schema";
 import { computeFee } from "~/lib/fee";
+import { receiptNumber } from "~/lib/receipt";
 import { mailContext } from "~/mail/context.server";
 import {
   claimConfirmationMail,
@@ -19,6 +20,7 @@ import {
 import { getEnv } from "~/utils/env.server";
 import { enqueueMail, type Conn } from "./outbox.server";
 import { paymentWithBusiness } from "./payment-with-business.server";
+import { receiptDocument } from "./receipt-document.server";
 import { issueToken } from "./user-token.server";
 
 export const VERIFY_EMAIL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -61,11 +63,11 @@ export function queueEmailVerification(conn: Conn, userId: number, now = new Dat
   });
 }
 
-/** The receipt's number (same rule as payment.server's receiptNumber, kept here to avoid an import cycle). */
-const receiptNumberOf = (payment: { id: number; receiptNumber: string | null }) =>
-  payment.receiptNumber ?? `P-${String(payment.id).padStart(6, "0")}`;
-
-/** The receipt of a recorded payment, to its payer (or the business's owner when the payer is gone). */
+/**
+ * The receipt of a recorded payment, to its payer (or the business's owner when the payer is gone).
+ * The PDF is drawn when the message is sent, from the receipt's document stored with it, so the
+ * attachment says what the message says.
+ */
 export function queueReceipt(conn: Conn, paymentId: number, now = new Date()) {
   const row = paymentWithBusiness(paymentId, conn);
   if (!row) return null;
@@ -82,9 +84,9 @@ export function queueReceipt(conn: Conn, paymentId: number, now = new Date()) {
       user,
       business: row.business,
       payment: { ...row.payment, createdAt: row.payment.paidAt ?? row.payment.createdAt },
-      receiptNumber: receiptNumberOf(row.payment),
+      receiptNumber: receiptNumber(row.payment),
     }),
-    attachments: [{ type: "receipt-pdf", paymentId: row.payment.id }],
+    attachments: [{ type: "receipt-pdf", paymentId: row.payment.id, receipt: receiptDocument(row.payment, row.business) }],
     now,
   });
 }

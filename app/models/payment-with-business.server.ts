@@ -1,7 +1,7 @@
 /**
  * A payment row with the business it paid for, both whole: what a receipt (the mail, its PDF)
- * is made of. Takes the connection or the transaction it runs in. No other imports of models,
- * so the mail events and the attachments can use it without an import cycle through payments.
+ * is made of. Takes the connection or the transaction it runs in (the mail events read it in the
+ * payment's own transaction).
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";

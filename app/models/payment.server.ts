@@ -19,6 +19,7 @@ import { getDb } from "~/db/client.server";
 import { businesses, payments, users, type Business, type Payment } from "~/db/schema";
 import { CURRENCY, formatCents } from "~/lib/fee";
 import { parseId } from "~/lib/ids";
+import { receiptNumber } from "~/lib/receipt";
 import { chargeFor, fiscalYearName, longDate, renewalOpensOn, validityText, type Charge, type FiscalYear } from "~/lib/tax-year";
 import { getBusinessById, isOwner } from "~/models/business.server";
 import { getSchedule } from "~/models/fee-schedule.server";
@@ -544,11 +545,6 @@ export function getReceiptForViewer(paymentId: number, viewer: { id: number; isA
   // The payer, and the town's staff (the admin business page links every receipt).
   if (row.payment.userId !== viewer.id && !isStaff(viewer)) return undefined;
   return row;
-}
-
-/** The receipt number ("2027-000123"), or for a payment that holds no receipt its payment reference. */
-export function receiptNumber(payment: Pick<Payment, "id" | "receiptNumber">) {
-  return payment.receiptNumber ?? `P-${String(payment.id).padStart(6, "0")}`;
 }
 
 /** The JSON shape of a payment in the API. */

@@ -12,6 +12,7 @@ import { useActionCall } from "~/lib/hooks/use-action-call";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { formatCents } from "~/lib/fee";
 import { parseId } from "~/lib/ids";
+import { receiptNumber } from "~/lib/receipt";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
 import { addDays, fiscalYearName, longDate, STANDING_LABELS, townDate, validityText, type Charge } from "~/lib/tax-year";
 import {
@@ -20,7 +21,6 @@ import {
   getUserPaymentForBusiness,
   parseFiscalYearInput,
   PaymentError,
-  receiptNumber,
   requirePayableBusiness,
   verifyAndRecordPayment,
 } from "~/models/payment.server";

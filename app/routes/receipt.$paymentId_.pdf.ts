@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/lib/ids";
+import { receiptPdfFilename } from "~/lib/receipt";
 import { getReceiptForViewer } from "~/models/payment.server";
-import { receiptDocument, receiptPdf } from "~/models/receipt-document.server";
+import { receiptDocument } from "~/models/receipt-document.server";
+import { receiptPdf } from "~/services/receipt-pdf.server";
 import { requireUser } from "~/utils/session.server";
 
 /**
@@ -18,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(Buffer.from(bytes), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="receipt-${doc.number}.pdf"`,
+      "Content-Disposition": `attachment; filename="${receiptPdfFilename(doc)}"`,
       "Cache-Control": "private, no-store",
     },
   });
