@@ -127,9 +127,11 @@ export function withErrorReferences(
         const requestId = context?.requestId;
         if (error instanceof WriteLockBusyError || isBusyError(error)) {
           logger.warn({ reqId: requestId, routeId, err: error }, `${kind} found the database busy: 503`);
+          // On the response itself, not only on the thrown one: Remix drops a thrown Response's
+          // headers when it renders a page's error boundary (and would send them twice for an API).
           const retryAfter = String(BUSY_RETRY_AFTER_S);
-          context?.setResponseHeader?.("Retry-After", retryAfter);
-          throw errorAnswer(BUSY_MESSAGE, 503, requestId, { "Retry-After": retryAfter });
+          if (context?.setResponseHeader) context.setResponseHeader("Retry-After", retryAfter);
+          throw errorAnswer(BUSY_MESSAGE, 503, requestId, context?.setResponseHeader ? {} : { "Retry-After": retryAfter });
         }
         logger.error({ reqId: requestId, routeId, err: error }, `${kind} failed`);
         throw errorAnswer(

@@ -59,6 +59,8 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
       return <ErrorPage title="Not Allowed" message="You do not have permission to view this page." />;
     }
     const failure = error.status >= 500 ? serverFailure(error.data) : null;
+    // The database was busy with another writer (server/app-server.ts): nothing was saved.
+    if (error.status === 503 && failure) return <ErrorPage title="Please try again in a moment" message={failure.message} reference={failure.requestId} />;
     if (failure) return <ErrorPage title="Something went wrong" message={failure.message} reference={failure.requestId} />;
     return (
       <ErrorPage

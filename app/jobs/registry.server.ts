@@ -70,8 +70,8 @@ function release(name: string, leaseId: string, outcome: { result?: string; erro
 }
 
 /** Runs a write once the write lock is free (waiting without blocking the server's requests). */
-async function whenWritable<T>(write: () => T): Promise<T> {
-  await waitForWriteLock(() => getDb().$client, LEASE_WRITE_WAIT_MS);
+async function whenWritable<T>(write: () => T, waitMs: number): Promise<T> {
+  await waitForWriteLock(() => getDb().$client, waitMs);
   return write();
 }
 
@@ -83,11 +83,15 @@ const busy = (error: unknown) => error instanceof WriteLockBusyError || isBusyEr
  * writing is the outcome "busy" (the job runs again at its next time), any other error is
  * stored and returned.
  */
-export async function runJob(job: Job, ctx: Partial<JobContext> = {}): Promise<JobOutcome> {
+export async function runJob(
+  job: Job,
+  ctx: Partial<JobContext> = {},
+  { writeWaitMs = LEASE_WRITE_WAIT_MS }: { writeWaitMs?: number } = {},
+): Promise<JobOutcome> {
   const context: JobContext = { now: ctx.now ?? clockNow(), log: ctx.log ?? (() => {}) };
   let leaseId: string | null;
   try {
-    leaseId = await whenWritable(() => acquire(job, context.now));
+    leaseId = await whenWritable(() => acquire(job, context.now), writeWaitMs);
   } catch (error) {
     if (busy(error)) return { name: job.name, status: "busy", reason: DATABASE_BUSY };
     return { name: job.name, status: "error", error: messageOf(error), ms: 0 };
@@ -108,7 +112,7 @@ export async function runJob(job: Job, ctx: Partial<JobContext> = {}): Promise<J
       ? { result: JSON.stringify(outcome.result ?? null).slice(0, 2000) }
       : { error: (outcome.status === "busy" ? outcome.reason : outcome.error).slice(0, 2000) };
   try {
-    await whenWritable(() => release(job.name, leaseId, stored));
+    await whenWritable(() => release(job.name, leaseId, stored), writeWaitMs);
   } catch (error) {
     // The lease runs out on its own (leaseMs); the job's own outcome stands.
     context.log(`${job.name}: could not give back its lease (${busy(error) ? DATABASE_BUSY : messageOf(error)})`);

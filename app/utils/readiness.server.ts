@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getDb } from "~/db/client.server";
+import { isBusyError } from "~/db/write-lock.server";
 import { getEnv } from "~/utils/env.server";
 import { logError } from "~/utils/request-context.server";
 
@@ -50,6 +51,9 @@ export function checkReadiness(): Readiness {
       try {
         write();
       } catch (error) {
+        // Another process (the registry importer) holds the write lock: the file takes writes,
+        // this instance's requests wait their turn (decision 0023). Still ready.
+        if (isBusyError(error)) return;
         // A connection opened while the file was read-only stays read-only: drop it and try
         // once with a fresh one, so the probe (and the app) recover once the file is writable.
         if ((error as { code?: string }).code !== "SQLITE_READONLY" || !global.__db) throw error;
