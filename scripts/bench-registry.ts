@@ -1,4 +1,7 @@
 /**
+ * `npm run bench:registry -- --live [--n 100000] [--seconds 30] [--rate 20]`: imports beside live
+ * traffic (scripts/lib/bench-live.ts).
+ *
  * `npm run bench:registry -- --n 3500000 [--regen]`: builds bench/registry-<N>.db (N generated
  * businesses with Florida-like distributions, scripts/lib/registry-distributions.ts), or reuses
  * it when it is current (same row count, migrations and generator format). The file is an
@@ -8,11 +11,19 @@
 import { benchRegistryPath, ensureBenchRegistry } from "./lib/bench-registry";
 
 const args = process.argv.slice(2);
-const at = args.indexOf("--n");
-const n = at >= 0 ? Math.trunc(Number(args[at + 1]?.replace(/[_,]/g, ""))) : 3_500_000;
+const live = args.includes("--live");
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Math.trunc(Number(args[at + 1]?.replace(/[_,]/g, ""))) : fallback;
+};
+const n = option("--n", live ? 100_000 : 3_500_000);
 if (!Number.isFinite(n) || n <= 0) throw new Error("--n must be a positive number of rows");
 process.env.NODE_ENV ??= "production";
 process.env.SESSION_SECRET ??= "bench-session-secret-0123456789";
 const file = benchRegistryPath(n);
 process.env.DATABASE_PATH = file;
-await ensureBenchRegistry(file, n, { regen: args.includes("--regen"), log: (m) => console.log(`[bench:registry] ${m}`) });
+const log = (m: string) => console.log(`[bench:registry] ${m}`);
+if (live) {
+  const { benchLive } = await import("./lib/bench-live");
+  await benchLive({ n, seconds: option("--seconds", 30), rate: option("--rate", 20), log });
+} else await ensureBenchRegistry(file, n, { regen: args.includes("--regen"), log });

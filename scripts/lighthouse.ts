@@ -14,12 +14,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { parseArgs } from "node:util";
-import { waitForServer } from "./lib/bench-server";
+import { freePort, waitForServer } from "./lib/bench-server";
 
 const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_FLAGS = [
@@ -39,18 +38,6 @@ const PAGES = [
   { name: "search", path: "/search?name=sunshine" },
   { name: "business", path: "/business/1" },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Builds if there is no build, seeds a fresh demo database and starts remix-serve on it. */
 async function serveProductionBuild(): Promise<{ base: string; server: ChildProcess; stop: () => Promise<void> }> {

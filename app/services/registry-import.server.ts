@@ -1,15 +1,17 @@
 /**
  * Loads the state's corporate data files (cordata, app/lib/cordata.ts) into the businesses table:
- * `npm run registry:import -- FILE...` and `npm run registry:import-dir -- DIR` (README "Registry
- * import").
+ * `npm run registry:import -- FILE...` and `npm run registry:import-dir -- DIR` (docs/registry.md).
  *
  * - Streaming: a file is read in 1 MB chunks and parsed line by line; nothing holds the file.
  * - Upsert by document number: only the registry columns are written (REGISTRY_SET below); the
  *   product's own columns (claim, owner, counts, code, payments, subscription, uploads, category)
  *   are set on insert to their defaults and never touched again.
- * - Whole or nothing: each file (or each member of a zip) is one transaction; the record of the
- *   import is written inside it, so a crash or Ctrl-C leaves the registry as it was before that
- *   file, and a rerun applies it.
+ * - Transactions (decision 0023): into an empty registry ("rebuild") a file (or zip member) is one
+ *   transaction, so a crash leaves the registry as before it; into a registry that has rows
+ *   ("triggers") the records that change it are written in transactions of at most 40 ms with a
+ *   pause between them, so the server's writes go on, and a killed run resumes after its last
+ *   committed line (registry_import_progress). The record of the import is written in the file's
+ *   last transaction.
  * - Idempotent: a file whose SHA-256 was already applied is skipped; within a file, a record whose
  *   line hashes like the one last imported for that document number is "unchanged" (no write).
  * - Index upkeep: with `mode: "triggers"` the FTS triggers of 0001-0005 index every row as it is

@@ -1,6 +1,20 @@
 /** The production build served by remix-serve on a benchmark database, as the benchmarks measure it. */
 import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
+
+/** A TCP port nothing listens on now (on loopback). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** Starts remix-serve (build/index.js) on `dbFile` at `port`; its errors go to this process's stderr. */
 export function serveBenchBuild(dbFile: string, port: number, extraEnv: Record<string, string> = {}): ChildProcess {
