@@ -17,7 +17,7 @@ import { mailContext } from "~/mail/context.server";
 import { RESET_LINK_MINUTES } from "~/lib/password-reset";
 import { passwordResetMail } from "~/mail/messages";
 import { UNKNOWN_ADDRESS } from "~/models/login-attempt.server";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword } from "~/models/password.server";
 import { enqueueMail } from "./outbox.server";
 import { findLiveToken, issueToken, passwordFingerprint, useToken } from "./user-token.server";
 

@@ -1,3 +1,4 @@
+/** Password hashing (scrypt) and checking: the one rule for how a password is stored. */
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 

@@ -9,7 +9,7 @@ import { getDb } from "~/db/client.server";
 import { businesses, users, type User } from "~/db/schema";
 import type { PasswordChangeInput, ProfileInput, RegisterInput } from "~/lib/schemas/auth";
 import { getEnv } from "~/utils/env.server";
-import { getDummyHash, hashPassword, verifyPassword } from "~/utils/password.server";
+import { getDummyHash, hashPassword, verifyPassword } from "~/models/password.server";
 import type { PublicUser } from "~/lib/types";
 import { UNCLAIMED } from "./business.server";
 import { forgetAttempts, lockoutSeconds, recordAttempt } from "./login-attempt.server";

@@ -5,7 +5,7 @@ import { businesses, payments, users } from "~/db/schema";
 import { computeFee } from "~/lib/fee";
 import { fiscalYearOf } from "~/lib/tax-year";
 import { fiscalYearLabel } from "~/lib/fiscal-year";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword } from "~/models/password.server";
 import { importRegistryFiles } from "~/services/registry-import.server";
 import { generateBusiness, rng } from "./registry-generator";
 

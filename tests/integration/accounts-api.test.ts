@@ -8,7 +8,7 @@ import * as apiRegister from "~/routes/api.register";
 import * as apiUser from "~/routes/api.user";
 import * as apiPassword from "~/routes/api.user.password";
 import * as apiProfile from "~/routes/api.user.profile";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/models/password.server";
 import { getUser } from "~/utils/session.server";
 import { callRoute, createUser, makeRequest, sessionCookieFor, TEST_PASSWORD, unique } from "../support/factories";
 import { sessionCookieFrom, sessionSetCookie, uniqueAddress } from "../support/accounts";

@@ -6,7 +6,7 @@ import { getDb } from "~/db/client.server";
 import { businesses, claimAttempts, payments, sessions, users } from "~/db/schema";
 import { action, loader } from "~/routes/profile";
 import { getEnv } from "~/utils/env.server";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/models/password.server";
 import { getUser } from "~/utils/session.server";
 import { callRoute, createBusiness, createUser, getBusiness, makeRequest, sessionCookieFor, TEST_PASSWORD } from "../support/factories";
 import { flashedToast, sessionSetCookie } from "../support/accounts";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, openDatabase, READ_MAP_BYTES } from "~/db/client.server";
 import { businesses, payments, users } from "~/db/schema";
 import { EnvError, parseEnv } from "~/utils/env.server";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/models/password.server";
 import { seedDemoData } from "../../scripts/lib/seed";
 import { FILING_TYPES, STATUSES } from "../../scripts/lib/registry-generator";
 

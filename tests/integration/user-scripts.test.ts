@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/models/password.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fbr-scripts-"));
 const dbPath = path.join(dir, "app.db");

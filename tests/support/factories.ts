@@ -10,7 +10,7 @@ import { businesses, payments, users, type Business, type NewBusiness, type User
 import { fiscalYearOf, fiscalYearSpan } from "~/lib/tax-year";
 import { holdsCurrentReceipt, nextReceiptNumber } from "~/models/receipt.server";
 import { now as clockNow } from "~/utils/clock.server";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword } from "~/models/password.server";
 import { createSession } from "~/utils/session.server";
 
 export const unique = (prefix = "t") => `${prefix}${crypto.randomBytes(5).toString("hex")}`;
