@@ -2,18 +2,22 @@
  * Letter batches: which town businesses get a claim letter, creating a batch (fresh codes, one
  * transaction, audited), reading its letters for the PDF and the mail house's CSV, marking it
  * mailed, reissuing one letter, and the claim tracking (mailed, claimed, paid, days, and who has
- * not answered after 30/60/90 days).
+ * not answered after 30/60/90 days). A batch's letters as a PDF or a CSV are made here, from the
+ * town's settings; the routes only answer with them.
  */
 import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, letterBatches, letters } from "~/db/schema";
-import type { CsvColumn } from "~/lib/csv";
-import { letterAddress } from "~/lib/letters";
+import { csvStream, type CsvColumn } from "~/lib/csv";
+import { claimUrl, FEE_SCHEDULE_SHORT, letterAddress, letterTerms } from "~/lib/letters";
 import type { TrackingStats } from "~/lib/types-letters";
 import type { PageRequest } from "~/lib/pagination";
 import type { LetterBatchFilters } from "~/lib/schemas/letter-batch";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { getTownContact } from "~/models/town.server";
 import { codeHash, freshCode, liveCodes } from "~/models/verification-code.server";
+import { letterPdfChunks, type LetterContext } from "~/services/letter-pdf.server";
+import { getEnv } from "~/utils/env.server";
 import { page, type Page } from "./admin/page.server";
 
 export class LetterError extends Error {
@@ -284,6 +288,43 @@ export function letterCsvColumns(claimUrlOf: (businessId: number) => string, fis
     { header: "code_replaced", value: (r) => (r.code ? "no" : "yes") },
     { header: "fiscal_year", value: () => fiscalYear },
   ];
+}
+
+/** What every letter of a fiscal year says besides its business: the town, the due date, the fees. */
+export function letterContext(fiscalYear: string, now = new Date()): LetterContext {
+  const town = getTownContact();
+  const terms = letterTerms(now);
+  const sameYear = terms.fiscalYear === fiscalYear;
+  return {
+    townName: town.name,
+    townState: town.state,
+    email: town.email,
+    phone: town.phone,
+    fiscalYear,
+    dueDate: sameYear ? terms.dueDate : `September 30, ${fiscalYear.slice(0, 4)}`,
+    overdue: sameYear ? terms.overdue : true,
+    feeSchedule: FEE_SCHEDULE_SHORT,
+    dateLine: now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }),
+  };
+}
+
+/** The absolute claim page of a business on this deployment (APP_URL). */
+export const claimUrlFor = (businessId: number) => claimUrl(getEnv().APP_URL, businessId);
+
+/** A batch's letters as PDF pages, made as they are read (only one letter with `letterId`). */
+export function letterBatchPdf(batch: LetterBatchRow, letterId?: number): Generator<Buffer> {
+  const ctx = letterContext(batch.fiscalYear);
+  const pages = (function* () {
+    for (const l of batchLetters(batch.id, letterId)) {
+      yield { ...l, claimUrl: claimUrlFor(l.businessId) };
+    }
+  })();
+  return letterPdfChunks(pages, ctx);
+}
+
+/** A batch's letters as the mail house's CSV, streamed; `signal` stops it when the reader goes. */
+export function letterBatchCsv(batch: LetterBatchRow, { signal }: { signal?: AbortSignal } = {}): ReadableStream<Uint8Array> {
+  return csvStream(letterCsvColumns(claimUrlFor, batch.fiscalYear), batchLetters(batch.id), { signal });
 }
 
 export type { TrackingStats };

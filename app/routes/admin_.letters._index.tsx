@@ -17,7 +17,7 @@ import { requireListQuery } from "~/utils/admin-list.server";
 import { fieldErrorsOf } from "~/utils/http";
 import { requireStaff } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { getTownContact } from "~/utils/town.server";
+import { getTownContact } from "~/models/town.server";
 
 export const meta: MetaFunction = () => [{ title: "Claim letters | Admin | Florida Business Registry" }];
 

@@ -4,7 +4,7 @@ import { LetterBatchFiltersSchema } from "~/lib/schemas/letter-batch";
 import { createLetterBatch, LetterError, listLetterBatches } from "~/models/letters.server";
 import { apiError, assertMethod, readJsonWith, readPaging } from "~/utils/http";
 import { requireApiStaff } from "~/utils/session.server";
-import { getTownContact } from "~/utils/town.server";
+import { getTownContact } from "~/models/town.server";
 
 /** GET /api/admin/letter-batches?page&limit: the batches, newest first, with their tracking figures. */
 export async function loader({ request }: LoaderFunctionArgs) {

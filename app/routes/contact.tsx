@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HelpLayout, HelpSection, proseLink } from "~/components/help/help-layout";
-import { getTownContact, telHref } from "~/utils/town.server";
+import { telHref } from "~/lib/town";
+import { getTownContact } from "~/models/town.server";
 
 export const meta: MetaFunction = () => [
   { title: "Contact Support | Florida Business Registry" },

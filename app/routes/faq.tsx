@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { HelpLayout, proseLink } from "~/components/help/help-layout";
 import { BASE_FEE_CENTS, formatCents, PER_EMPLOYEE_CENTS, PER_VEHICLE_CENTS } from "~/lib/fee";
-import { getTownContact, telHref } from "~/utils/town.server";
+import { telHref } from "~/lib/town";
+import { getTownContact } from "~/models/town.server";
 
 export const meta: MetaFunction = () => [
   { title: "Frequently Asked Questions | Florida Business Registry" },

@@ -2,7 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HelpLayout, HelpSection, proseLink } from "~/components/help/help-layout";
 import { BASE_FEE_CENTS, computeFee, formatCents, PER_EMPLOYEE_CENTS, PER_VEHICLE_CENTS } from "~/lib/fee";
-import { getTownContact, telHref } from "~/utils/town.server";
+import { telHref } from "~/lib/town";
+import { getTownContact } from "~/models/town.server";
 
 export const meta: MetaFunction = () => [
   { title: "Help Center | Florida Business Registry" },

@@ -7,7 +7,7 @@ import {
   TOUR_PROGRESS_KEY,
   tourPageFor,
 } from "~/lib/tour-progress";
-import { telHref } from "~/utils/town.server";
+import { telHref } from "~/lib/town";
 
 class MemoryStorage {
   private items = new Map<string, string>();
