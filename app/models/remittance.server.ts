@@ -23,7 +23,9 @@ import { addDays, startOfTownDay, townDate } from "~/lib/tax-year";
 import { OperationError } from "~/models/admin/operations.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { resolveUnknownFees } from "~/models/stripe-charge.server";
+import { remittancePdf } from "~/services/remittance-pdf.server";
 import { now } from "~/utils/clock.server";
+import { getEnv } from "~/utils/env.server";
 
 /** The first instant after the town's day `to`. */
 const endOf = (to: string) => startOfTownDay(addDays(to, 1));
@@ -304,6 +306,12 @@ export async function closePeriod(actor: NonNullable<AuditActor>, request: Close
     if (id !== null) return closedStatement(id)!;
   }
   throw new OperationError(409, "Payments kept arriving while the period was being closed; try again.");
+}
+
+/** A statement as the PDF the town's finance office files, headed with the town (TOWN_* settings). */
+export function statementPdf(statement: Statement): Promise<Uint8Array> {
+  const env = getEnv();
+  return remittancePdf(statement, { name: env.TOWN_NAME, state: env.TOWN_STATE, address: env.TOWN_ADDRESS });
 }
 
 /** Statement lines as CSV, for the town's finance office. */

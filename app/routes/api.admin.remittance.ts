@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { csvHeaders, csvStream } from "~/lib/csv";
 import { RemittancePeriodSchema } from "~/lib/schemas/payment-ops";
-import { collectedBetween, proposedPeriod } from "~/models/remittance.server";
+import { collectedBetween, proposedPeriod, STATEMENT_CSV_COLUMNS } from "~/models/remittance.server";
 import { apiError, fieldErrorsOf } from "~/utils/http";
-import { statementCsvResponse } from "~/utils/remittance.server";
 import { requireApiStaff } from "~/utils/session.server";
 
 /**
@@ -22,6 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     period = parsed.data;
   }
   const report = collectedBetween(period);
-  if (format === "csv") return statementCsvResponse(report.lines, `remittance-${period.from}-${period.to}.csv`);
+  if (format === "csv") return new Response(csvStream(STATEMENT_CSV_COLUMNS, report.lines), { headers: csvHeaders(`remittance-${period.from}-${period.to}.csv`) });
   return Response.json({ period, ...report });
 }

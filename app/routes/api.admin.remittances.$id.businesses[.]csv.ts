@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { closedStatement } from "~/models/remittance.server";
+import { csvHeaders, csvStream } from "~/lib/csv";
+import { closedStatement, STATEMENT_BUSINESS_CSV_COLUMNS } from "~/models/remittance.server";
 import { apiError, requireApiId } from "~/utils/http";
-import { statementBusinessesCsvResponse } from "~/utils/remittance.server";
 import { requireApiStaff } from "~/utils/session.server";
 
 /** GET /api/admin/remittances/{id}/businesses.csv: the business data the town receives with a statement. */
@@ -10,5 +10,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireApiId(params.id, "Statement not found");
   const statement = closedStatement(id);
   if (!statement) return apiError(404, "Statement not found");
-  return statementBusinessesCsvResponse(statement, `remittance-${id}-businesses.csv`);
+  return new Response(csvStream(STATEMENT_BUSINESS_CSV_COLUMNS, statement.businesses), { headers: csvHeaders(`remittance-${id}-businesses.csv`) });
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { closedStatement } from "~/models/remittance.server";
-import { apiError, requireApiId } from "~/utils/http";
-import { statementCsvResponse, statementPdfResponse } from "~/utils/remittance.server";
+import { csvHeaders, csvStream } from "~/lib/csv";
+import { closedStatement, STATEMENT_CSV_COLUMNS, statementPdf } from "~/models/remittance.server";
+import { apiError, pdfHeaders, requireApiId } from "~/utils/http";
 import { requireApiStaff } from "~/utils/session.server";
 
 /** GET /api/admin/remittances/{id}[?format=csv|pdf]: a closed statement, as it was closed. */
@@ -12,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!["json", "csv", "pdf"].includes(format)) return apiError(400, "format must be json, csv or pdf");
   const statement = closedStatement(id);
   if (!statement) return apiError(404, "Statement not found");
-  if (format === "csv") return statementCsvResponse(statement.lines, `remittance-${id}.csv`);
-  if (format === "pdf") return statementPdfResponse(statement, `remittance-${id}.pdf`);
+  if (format === "csv") return new Response(csvStream(STATEMENT_CSV_COLUMNS, statement.lines), { headers: csvHeaders(`remittance-${id}.csv`) });
+  if (format === "pdf") return new Response(Buffer.from(await statementPdf(statement)), { headers: pdfHeaders(`remittance-${id}.pdf`) });
   return Response.json(statement);
 }

@@ -4,6 +4,7 @@ import { receiptPdfFilename } from "~/lib/receipt";
 import { getReceiptForViewer } from "~/models/payment.server";
 import { receiptDocument } from "~/models/receipt-document.server";
 import { receiptPdf } from "~/services/receipt-pdf.server";
+import { pdfHeaders } from "~/utils/http";
 import { requireUser } from "~/utils/session.server";
 
 /**
@@ -17,11 +18,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!row) return new Response("We couldn't find the receipt you're looking for.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const doc = receiptDocument(row.payment, row.business);
   const bytes = await receiptPdf(doc);
-  return new Response(Buffer.from(bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${receiptPdfFilename(doc)}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return new Response(Buffer.from(bytes), { headers: pdfHeaders(receiptPdfFilename(doc), "private, no-store") });
 }
