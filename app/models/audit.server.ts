@@ -10,6 +10,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
+import type { AuditFilters } from "~/lib/audit-filters";
 import type { CsvColumn } from "~/lib/csv";
 import type { PageRequest } from "~/lib/pagination";
 import { page, type Page } from "./admin/page.server";
@@ -48,17 +49,6 @@ export function recordAudit(writer: AuditWriter, entry: AuditEntry): void {
     })
     .run();
 }
-
-export type AuditFilters = {
-  actor?: string;
-  action?: string;
-  entityType?: string;
-  entityId?: number;
-  /** yyyy-MM-dd, inclusive, UTC */
-  from?: string;
-  /** yyyy-MM-dd, inclusive, UTC */
-  to?: string;
-};
 
 export type AuditRow = {
   id: number;

@@ -5,9 +5,9 @@ import { cellClass, DataTable } from "~/components/admin/data-table";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { Button } from "~/components/ui/button";
+import { readAuditFilters } from "~/lib/audit-filters";
 import { auditActions, listAudit } from "~/models/audit.server";
 import { requireListQuery } from "~/utils/admin-list.server";
-import { readAuditFilters } from "~/utils/audit-filters.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit log | Admin | Florida Business Registry" }];
 
@@ -15,12 +15,9 @@ const ENTITIES = ["business", "user", "letter_batch", "letter", "payment", "fee_
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { params, page, form, filterQuery } = await requireListQuery(request);
-  let filters;
-  try {
-    filters = readAuditFilters(params);
-  } catch {
-    filters = {};
-  }
+  // A bad date or id shows the whole log (the API answers it with 400).
+  const read = readAuditFilters(params);
+  const filters = read.ok ? read.filters : {};
   const { items, pagination } = listAudit(filters, { page, limit: 25 });
   return {
     form,

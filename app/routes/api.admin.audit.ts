@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readAuditFilters } from "~/lib/audit-filters";
 import { csvHeaders, csvStream } from "~/lib/csv";
 import { AUDIT_CSV_COLUMNS, auditRows, listAudit } from "~/models/audit.server";
 import { apiError, readPaging } from "~/utils/http";
-import { readAuditFilters } from "~/utils/audit-filters.server";
 import { requireApiStaff } from "~/utils/session.server";
 
 /**
@@ -12,7 +12,9 @@ import { requireApiStaff } from "~/utils/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiStaff(request);
   const params = new URL(request.url).searchParams;
-  const filters = readAuditFilters(params);
+  const read = readAuditFilters(params);
+  if (!read.ok) return apiError(400, read.message, read.fieldErrors);
+  const { filters } = read;
   const format = params.get("format") ?? "json";
   if (format === "csv") return new Response(csvStream(AUDIT_CSV_COLUMNS, auditRows(filters)), { headers: csvHeaders("audit.csv") });
   if (format !== "json") return apiError(400, "format must be json or csv");
