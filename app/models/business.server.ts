@@ -26,7 +26,7 @@ export type OwnedBusinessLookup =
   | { status: "not_owner"; business: Business }
   | { status: "owner"; business: Business };
 
-/** The business and whether this user owns it: data for the HTTP side's 404/403 (~/utils/owner.server). */
+/** The business and whether this user owns it: data for the HTTP side's 404/403. */
 export function findBusinessForOwner(businessId: number, userId: number): OwnedBusinessLookup {
   const business = getBusinessById(businessId);
   if (!business) return { status: "not_found" };

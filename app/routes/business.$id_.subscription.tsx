@@ -3,6 +3,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CANCEL_CONFIRMATION, formatRenewalDate, SubscriptionCard } from "~/components/subscription-card";
 import { Button, buttonClass } from "~/components/ui/button";
+import { parseId } from "~/lib/ids";
+import { findBusinessForOwner } from "~/models/business.server";
 import { holdsCurrentReceipt } from "~/models/receipt.server";
 import {
   cancelSubscription,
@@ -14,7 +16,6 @@ import {
   SubscriptionError,
 } from "~/models/subscription.server";
 import { getPublishableKey } from "~/services/stripe.server";
-import { requireOwnedBusiness } from "~/utils/owner.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { requireUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
@@ -23,10 +24,17 @@ import { pageMeta } from "~/lib/meta";
 export const meta: MetaFunction = () =>
   pageMeta("Annual auto-renewal", "Manage the yearly automatic renewal of your Business Tax Receipt.");
 
-/** The owner of a claimed, paid business; others get the not-allowed page (403). */
+/**
+ * The owner of a claimed, paid business. No such business is a 404, someone else's (or an
+ * unclaimed one) the not-allowed page (403), both shown by the error boundary.
+ */
 async function requireOwner(request: Request, rawId: string | undefined) {
   const user = await requireUser(request, { description: "Please log in to manage your subscription" });
-  const business = requireOwnedBusiness(rawId, user.id);
+  const id = parseId(rawId);
+  const found = id === null ? ({ status: "not_found" } as const) : findBusinessForOwner(id, user.id);
+  if (found.status === "not_found") throw data({ message: "Business not found" }, { status: 404 });
+  if (found.status === "not_owner") throw data({ message: "Only the owner of this business can do this." }, { status: 403 });
+  const business = found.business;
   if (!holdsCurrentReceipt(business.id)) throw redirect(`/business/${business.id}`);
   return { user, business };
 }
