@@ -61,6 +61,25 @@ export function getClaimTarget(businessId: number, userId: number): ClaimTarget 
   return { status: "claimable", business: { id: row.id, name: row.name, documentNumber: row.documentNumber } };
 }
 
+/**
+ * What refuses a claim before its form is read, so that nothing is uploaded for it: no such
+ * business, one already claimed, or too many wrong codes lately. Null when the user may submit.
+ */
+export function claimRefusal(
+  businessId: number,
+  userId: number,
+):
+  | { kind: "not_found" }
+  | { kind: "already_claimed"; ownedByYou: boolean; heldBySomeoneElse: boolean }
+  | { kind: "locked"; retryAfterSeconds: number; message: string }
+  | null {
+  const target = getClaimTarget(businessId, userId);
+  if (target.status === "not_found") return { kind: "not_found" };
+  if (target.status === "not_claimable") return { kind: "already_claimed", ownedByYou: target.ownedByYou, heldBySomeoneElse: target.heldBySomeoneElse };
+  const lockout = getClaimLockout(userId, businessId);
+  return lockout ? { kind: "locked", ...lockout } : null;
+}
+
 /** Constant-time comparison: hashing first makes both sides the same length. */
 export function codesMatch(expected: string | null | undefined, given: string): boolean {
   if (!expected) return false;

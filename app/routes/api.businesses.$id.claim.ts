@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CLAIM_MESSAGES } from "~/lib/schemas/claim";
+import { CLAIM_MESSAGES, claimFieldErrors } from "~/lib/schemas/claim";
 import { toOwnedBusiness } from "~/models/claim.server";
-import { claimFieldErrors, submitClaim } from "~/utils/claim-submission.server";
+import { submitClaim } from "~/utils/claim-submission.server";
 import { apiError } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";

@@ -1,4 +1,6 @@
+import type { Submission } from "@conform-to/react";
 import { z } from "zod";
+import type { Business } from "~/db/schema";
 
 /** Spec section 9: licence file at most 5 MB, JPEG, PNG or GIF. */
 export const MAX_LICENSE_BYTES = 5 * 1024 * 1024;
@@ -39,3 +41,44 @@ export const ClaimSchema = z.object({
 });
 
 export type ClaimInput = z.infer<typeof ClaimSchema>;
+
+/** The licence file's field in the multipart form. */
+export const LICENSE_FIELD = "driversLicenseFile" satisfies keyof ClaimInput;
+
+type ClaimSubmission = Submission<unknown, string[], ClaimInput>;
+
+/** How one claim submission ended: the page and POST /api/businesses/{id}/claim answer from it. */
+export type ClaimSubmissionOutcome =
+  | { kind: "claimed"; business: Business }
+  | { kind: "not_found" }
+  | { kind: "already_claimed"; ownedByYou: boolean; heldBySomeoneElse: boolean }
+  | { kind: "locked"; retryAfterSeconds: number; message: string }
+  /** The form broke a rule of spec section 5 (conform submission with field errors). */
+  | { kind: "invalid"; submission: ClaimSubmission }
+  /** The code does not match the business's own code. */
+  | { kind: "wrong_code"; submission: ClaimSubmission }
+  /** Over the size limit while streaming: the form could not be read in full. */
+  | { kind: "too_large"; message: string }
+  /** Not a multipart body we can read. */
+  | { kind: "unreadable"; message: string };
+
+/** Field errors of an outcome, in the shape the JSON API and the page both use. */
+export function claimFieldErrors(outcome: ClaimSubmissionOutcome): Record<string, string[]> {
+  switch (outcome.kind) {
+    case "invalid": {
+      const errors: Record<string, string[]> = {};
+      const submission = outcome.submission;
+      if (submission.status === "success") return errors;
+      for (const [name, messages] of Object.entries(submission.error ?? {})) {
+        if (messages && messages.length > 0) errors[name || "form"] = messages;
+      }
+      return errors;
+    }
+    case "wrong_code":
+      return { verificationCode: [CLAIM_MESSAGES.wrongCode] };
+    case "too_large":
+      return { [LICENSE_FIELD]: [outcome.message] };
+    default:
+      return {};
+  }
+}
