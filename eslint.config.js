@@ -42,7 +42,19 @@ export default tseslint.config(
       "import/no-cycle": ["error", { ignoreExternal: true }],
       "import/no-restricted-paths": [
         "error",
-        { zones: [{ target: "./app", from: "./stripe-double", message: "app/ never imports the Stripe double." }] },
+        {
+          zones: [
+            { target: "./app", from: "./stripe-double", message: "app/ never imports the Stripe double." },
+            {
+              // app/utils/ is request plumbing for the routes (docs/architecture.md); below the
+              // routes only the process-wide settings, clock, fault points and cache are read.
+              target: ["./app/models", "./app/lib", "./app/services", "./app/db", "./app/mail", "./app/components"],
+              from: "./app/utils",
+              except: ["./env.server.ts", "./clock.server.ts", "./fault-point.server.ts", "./cache.server.ts", "./town-area.server.ts"],
+              message: "app/utils/ is request plumbing for routes: put a domain rule in its model or in app/lib.",
+            },
+          ],
+        },
       ],
       "no-restricted-imports": [
         "error",
