@@ -46,7 +46,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Waits, without blocking the event loop, until the write lock is free, polling with a backoff
- * (5 ms doubling to 50 ms: an importer's chunk holds the lock for about 40 ms, then pauses).
+ * from 5 ms up to 20 ms: an importer's chunk holds the lock for about 40 ms and then pauses for
+ * 30 ms, so a poll lands in every pause.
  * Throws WriteLockBusyError after `budgetMs`.
  */
 export async function waitForWriteLock(sqlite: () => Database.Database, budgetMs: number): Promise<void> {
@@ -56,6 +57,6 @@ export async function waitForWriteLock(sqlite: () => Database.Database, budgetMs
     const waited = Date.now() - started;
     if (waited >= budgetMs) throw new WriteLockBusyError(waited);
     await sleep(Math.min(delay, budgetMs - waited));
-    delay = Math.min(delay * 2, 50);
+    delay = Math.min(delay * 2, 20);
   }
 }

@@ -108,6 +108,14 @@ export async function benchLive({ n, seconds, rate, log }: { n: number; seconds:
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // Interrupted (Ctrl-C), the server and an import in progress go too.
+  const children = new Set([server]);
+  const stopAll = () => {
+    for (const child of children) child.kill("SIGKILL");
+    process.exit(130);
+  };
+  process.once("SIGINT", stopAll);
+  process.once("SIGTERM", stopAll);
   try {
     await waitForServer(server, `${url}/resources/readyz`, 120_000);
     const claims: { businessId: number; username: string }[] = [];
@@ -192,9 +200,11 @@ export async function benchLive({ n, seconds, rate, log }: { n: number; seconds:
           env: { ...process.env, DATABASE_PATH: dbFile, NODE_ENV: "production" },
           stdio: ["ignore", "pipe", "inherit"],
         });
+        children.add(child);
         let out = "";
         child.stdout!.on("data", (d: Buffer) => (out += d));
         child.once("exit", (code) => {
+          children.delete(child);
           const line = out.split("\n").find((l) => l.startsWith('{"summaries":'));
           if (code !== 0 || !line) return reject(new Error(`import of ${file} exited ${code}`));
           const [s] = (JSON.parse(line) as { summaries: { read: number }[] }).summaries;
