@@ -9,7 +9,7 @@
  * looked for in the database (lost writes). Figures go to bench/live-<N>.json and
  * docs/performance.md ("Imports beside live traffic").
  */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -109,7 +109,7 @@ export async function benchLive({ n, seconds, rate, log }: { n: number; seconds:
     stdio: ["ignore", "ignore", "inherit"],
   });
   // Interrupted (Ctrl-C), the server and an import in progress go too.
-  const children = new Set([server]);
+  const children = new Set<ChildProcess>([server]);
   const stopAll = () => {
     for (const child of children) child.kill("SIGKILL");
     process.exit(130);
