@@ -1,3 +1,4 @@
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 
 const booleanString = z
@@ -21,6 +22,13 @@ const EnvSchema = z
      * registry importer) writes, before it answers 503 with Retry-After (decision 0023).
      */
     WRITE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
+    /**
+     * At start the server reads the pages its searches use into memory before it calls itself
+     * ready (server/ops/warm-up.ts); `off` for tests and small machines.
+     */
+    WARM_ON_START: z.enum(["on", "off"]).default("on"),
+    /** The most the warm-up reads, as a share of the machine's memory (0-1). */
+    WARM_MEMORY_SHARE: z.coerce.number().min(0).max(1).default(0.5),
     MIGRATIONS_DIR: z.string().min(1).default("drizzle"),
     UPLOADS_DIR: z.string().min(1).default("data/uploads"),
     SESSION_SECRET: z.string().optional(),
@@ -58,6 +66,35 @@ const EnvSchema = z
     JOBS_SCHEDULE: booleanString,
     /** A folder the state's files are dropped into; the registry-import job imports what is new there. */
     REGISTRY_DROP_DIR: z.string().trim().min(1).optional(),
+    /**
+     * The proxies in front of the app whose X-Forwarded-For and X-Forwarded-Proto are believed
+     * (utils/client-address.server): comma-separated addresses, CIDR ranges or proxy-addr's names
+     * (loopback, linklocal, uniquelocal); `none` believes no one. Default: loopback.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const list = (v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+        if (list.length === 0) return ["loopback"];
+        if (list.length === 1 && list[0].toLowerCase() === "none") return [];
+        for (const entry of list) {
+          try {
+            proxyaddr.compile(entry);
+          } catch {
+            ctx.addIssue({
+              code: "custom",
+              message: `"${entry}" is not an address, a CIDR range (such as 10.0.0.0/8 or 2001:db8::/32) or one of loopback, linklocal, uniquelocal`,
+            });
+          }
+        }
+        return list;
+      }),
+    /** The bearer token /resources/metrics asks for; unset, the metrics are not served (404). */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, { message: "METRICS_TOKEN must be at least 16 characters long (e.g. `openssl rand -hex 32`)" })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -7,10 +7,12 @@ import { getEnv } from "~/utils/env.server";
 import { logError } from "~/utils/request-context.server";
 
 type Check = { ok: boolean; error?: string };
-export type Readiness = { ready: boolean; checks: Record<"database" | "migrations" | "uploads" | "accepting", Check> };
+export type Readiness = { ready: boolean; checks: Record<"database" | "migrations" | "uploads" | "accepting" | "warm", Check> };
 
 declare global {
   var __shuttingDown: boolean | undefined;
+  /** Set by the server's warm-up (server/ops/warm-up.ts). */
+  var __warmUp: { state: "warming" | "warm" | "off"; blocksReadiness: boolean } | undefined;
 }
 
 function run(fn: () => void): Check {
@@ -40,6 +42,9 @@ export function pendingMigrations(): string[] {
 export function checkReadiness(): Readiness {
   const checks: Readiness["checks"] = {
     accepting: globalThis.__shuttingDown ? { ok: false, error: "shutting down" } : { ok: true },
+    // Not ready while the start's warm-up reads the search pages into memory (a cold instance
+    // would answer its first searches from disk); a warm-up after an import keeps readiness.
+    warm: globalThis.__warmUp?.state === "warming" && globalThis.__warmUp.blocksReadiness ? { ok: false, error: "warming" } : { ok: true },
     database: run(() => {
       // A real write (the header's user_version, rewritten with its own value): a read-only
       // file or a full disk fails here, not at the next sign-in.
@@ -75,6 +80,8 @@ export function checkReadiness(): Readiness {
     }),
   };
   const ready = Object.values(checks).every((c) => c.ok);
-  if (!ready) logError(new Error(`not ready: ${JSON.stringify(checks)}`), "readiness check failed");
+  // Warming is expected at every start: not an error worth a stack in the log.
+  const warmingOnly = !ready && Object.entries(checks).every(([name, c]) => c.ok || name === "warm");
+  if (!ready && !warmingOnly) logError(new Error(`not ready: ${JSON.stringify(checks)}`), "readiness check failed");
   return { ready, checks };
 }

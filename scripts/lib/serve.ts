@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Cron } from "croner";
-import { openDatabase } from "~/db/client.server";
+import { getDb, openDatabase } from "~/db/client.server";
 import { isBusyError } from "~/db/write-lock.server";
-import { resetEnvCache, type Env } from "~/utils/env.server";
+import { getEnv, resetEnvCache, type Env } from "~/utils/env.server";
 import { startAppServer } from "../../server/app-server";
 import { checkStartup } from "../../server/checks";
 import { createLogger, type Logger } from "../../server/logger";
 import { createBackup, pidFileFor } from "../../server/ops/backup";
+import { startWarmUps } from "../../server/ops/warm-up";
 import { watchLauncher } from "../../server/parent-watch";
 import { seedDemoData } from "./seed";
 
@@ -43,6 +44,9 @@ export async function serveBuild(
   // The connection requests share waits for another process's write lock without blocking them all.
   global.__dbServesRequests = true;
   guardBackgroundWork(logger);
+  // Not ready until the search pages are in memory: set before the first request can ask.
+  const env = getEnv();
+  if (env.WARM_ON_START === "on") globalThis.__warmUp = { state: "warming", blocksReadiness: true };
   let app: Awaited<ReturnType<typeof startAppServer>>;
   try {
     app = await startAppServer({ port, host: process.env.HOST, logger, buildPath: path.resolve("build/index.js") });
@@ -61,6 +65,10 @@ export async function serveBuild(
   const pidFile = pidFileFor(dbFile);
   fs.writeFileSync(pidFile, `${process.pid}\n`);
   background.push(...scheduledBackup(logger, dbFile));
+  if (env.WARM_ON_START === "on") {
+    const warm = startWarmUps({ sqlite: () => getDb().$client, file: dbFile, share: env.WARM_MEMORY_SHARE, logger });
+    background.push({ name: "warm-up", stop: warm.stop });
+  }
   const reconciling = reconcileOnStart(logger);
   background.push({ name: "stripe-reconcile", stop: () => reconciling });
 

@@ -73,6 +73,8 @@ export async function startProdServer({
     LOG_FILE: logFile,
     SESSION_SECRET: "ops-test-session-secret-0123456789",
     SEED_DEMO: "false",
+    // The warm-up holds readiness back at start; its own tests turn it on.
+    WARM_ON_START: "off",
     STRIPE_SECRET_KEY: undefined,
     STRIPE_API_URL: undefined,
     STRIPE_WEBHOOK_SECRET: undefined,
