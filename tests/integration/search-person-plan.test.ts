@@ -10,7 +10,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { COUNT_CAP, uncachedSearch, type SearchParams, type SearchPlanOptions } from "~/models/business-search.server";
+import { uncachedSearch, type SearchParams } from "~/models/business-search.server";
+import { COUNT_CAP } from "~/models/search/planner.server";
+import type { SearchPlanOptions } from "~/models/search/types.server";
 import { seedDemoData } from "../../scripts/lib/seed";
 import { reference } from "../support/search-reference";
 

@@ -9,16 +9,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import {
-  COUNT_CAP,
-  FEW_AT_ADDRESS,
-  SORT_LIMIT,
-  type ListPlan,
-  uncachedSearch,
-  uncachedSuggestions,
-  type SearchParams,
-  type TagPlan,
-} from "~/models/business-search.server";
+import { uncachedSearch, uncachedSuggestions, type SearchParams } from "~/models/business-search.server";
+import { COUNT_CAP, FEW_AT_ADDRESS, SORT_LIMIT } from "~/models/search/planner.server";
+import type { ListPlan, TagPlan } from "~/models/search/types.server";
 import { seedDemoData } from "../../scripts/lib/seed";
 import { reference } from "../support/search-reference";
 

@@ -1,0 +1,120 @@
+/**
+ * The planner's estimates (planner.server.ts, Estimates) answered from the database: capped
+ * counts that stop at the planner's threshold, and list densities sampled from the full-text
+ * indexes (a few µs each). Each is asked at most once per search; the ids a count gathers (a
+ * person's few entries, a listing's tag matches) are kept for the search that follows the plan.
+ */
+import type Database from "better-sqlite3";
+import { addressClause, addressPrefix } from "~/models/registry-search.server";
+import type { Capped, Estimates, RegistryKey } from "./planner.server";
+import { NUMBER_COUNT_SPLIT, PERSON_SPLIT } from "./planner.server";
+import { BY_ADDRESS, CITY_BY_NAME, cappedCount, cappedMatches, filterClauses, prepare, splitFilters } from "./sql.server";
+import { matchOf } from "./tag-split.server";
+import type { SearchFilters } from "./types.server";
+
+/** How many of a list's first entries its density is sampled from. */
+const SAMPLE = 64;
+
+/**
+ * The share of the registry's ids a full-text match holds, from the span of its first SAMPLE
+ * matches (a few µs). In people_fts (rowid = business id * 8 + block) `span` is 8 times the registry's.
+ */
+function matchDensity(client: Database.Database, match: string, span: number, index: "businesses_fts" | "people_fts"): number {
+  const r = prepare(
+    client,
+    `SELECT count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM (SELECT rowid FROM ${index} WHERE ${index} MATCH ? LIMIT ${SAMPLE})`,
+  ).get(match) as { n: number; lo: number; hi: number };
+  return r.n < SAMPLE ? r.n / span : (r.n - 1) / Math.max(1, r.hi - r.lo);
+}
+
+/** A listing by number walks this index: the type's numbers (drizzle/0017) or every number with the filter columns (drizzle/0015). */
+export const numberIndex = (filters: SearchFilters) =>
+  filters.type?.trim() ? "businesses b INDEXED BY businesses_type_document_idx" : "businesses b INDEXED BY businesses_document_filters_idx";
+
+/**
+ * The businesses of a name's one registry filter, read from the filter's own index (SQLite walks a
+ * number's prefix in its unique index, which holds no id: the one with the filter columns does).
+ */
+export function registryFilterSql(client: Database.Database, filters: SearchFilters, key: RegistryKey) {
+  const from = key === "doc" ? "businesses b INDEXED BY businesses_document_filters_idx" : "businesses b";
+  const filter = filterClauses(client, { [key]: filters[key] })!;
+  return { from, filter, condition: filter.clauses.join(" AND ") };
+}
+
+type Gathered = Capped & { ids: string | null };
+
+export class SqlEstimates implements Estimates {
+  private memo = new Map<string, unknown>();
+  /** `nameMatch`, `personMatch`: the name's and the person's FTS5 expressions, when asked. */
+  constructor(
+    private client: Database.Database,
+    private filters: SearchFilters,
+    private matches: { name?: string; person?: string } = {},
+  ) {}
+
+  private once<T>(key: string, answer: () => T): T {
+    if (!this.memo.has(key)) this.memo.set(key, answer());
+    return this.memo.get(key) as T;
+  }
+
+  span(): number {
+    return this.once("span", () => (prepare(this.client, "SELECT max(rowid) AS n FROM businesses").get() as { n: number | null }).n ?? 0);
+  }
+
+  density(term: string, index: "businesses_fts" | "people_fts" = "businesses_fts"): number {
+    return this.once(`density ${index} ${term}`, () => matchDensity(this.client, term, index === "people_fts" ? this.span() * 8 : this.span(), index));
+  }
+
+  nameDensity(): number {
+    return Math.min(...this.matches.name!.split(" AND ").map((word) => this.density(word)));
+  }
+
+  nameMatches(cap: number): Capped {
+    return this.once(`name ${cap}`, () => cappedCount(this.client, "businesses_fts", "businesses_fts MATCH ?", [this.matches.name], cap));
+  }
+
+  listed(key: RegistryKey, cap: number): Capped {
+    const { from, filter, condition } = registryFilterSql(this.client, this.filters, key);
+    return this.once(`listed ${key} ${cap}`, () => cappedCount(this.client, from, condition, filter.params, cap));
+  }
+
+  atAddress(cap: number): Capped {
+    const range = addressClause(addressPrefix(this.filters.address));
+    return this.once(`address ${cap}`, () => cappedCount(this.client, BY_ADDRESS, range.clause, range.params, cap));
+  }
+
+  inCity(cap: number): Capped {
+    const city = filterClauses(this.client, { city: this.filters.city })!;
+    return this.once(`city ${cap}`, () => cappedCount(this.client, CITY_BY_NAME, city.clauses.join(" AND "), city.params, cap));
+  }
+
+  numbers(cap: number): Capped {
+    const number = filterClauses(this.client, { doc: this.filters.doc, type: this.filters.type })!;
+    return this.once(`numbers ${cap}`, () => cappedCount(this.client, numberIndex(this.filters), number.clauses.join(" AND "), number.params, cap));
+  }
+
+  peopleWithTag(term: string, cap: number): Capped {
+    return this.once(`people ${term} ${cap}`, () => cappedCount(this.client, "people_fts", "people_fts MATCH ?", [term], cap));
+  }
+
+  /** With the business ids of the entries (a JSON array in rowid order, repeats kept) when not capped. */
+  personEntries(terms: string[], cap: number): Gathered {
+    const match = matchOf([this.matches.person!, ...terms], []);
+    return this.once(`person ${match} ${cap}`, () =>
+      cappedMatches(this.client, "SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid", [match], cap),
+    );
+  }
+
+  personRest(cap: number): Capped {
+    const { rest } = splitFilters(this.client, { ...this.filters, person: undefined }, PERSON_SPLIT)!;
+    return this.once(`person rest ${cap}`, () => cappedCount(this.client, "businesses b", rest.clauses.join(" AND "), rest.params, cap));
+  }
+
+  /** With the ids it counted (a JSON array) when not capped. */
+  tagMatches(match: string): Gathered {
+    return this.once(`tags ${match}`, () => cappedMatches(this.client, "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?", [match]));
+  }
+}
+
+/** The split a listing by number is counted with in businesses_fts (numberCount's). */
+export const numberCountSplit = (client: Database.Database, filters: SearchFilters) => splitFilters(client, filters, NUMBER_COUNT_SPLIT);

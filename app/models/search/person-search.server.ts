@@ -1,0 +1,108 @@
+/**
+ * A listing by an officer's or agent's name (no business name), following the planner's "person"
+ * plan: the businesses come from people_fts (rowid = business id * 8 + block, so in id order)
+ * instead of the general listing's `b.id IN (every match)`, which gathers and sorts all of a
+ * common surname's matches first ("rodriguez": 210,000 people at 3.5M businesses, 200 ms). The
+ * tag filters are intersected with the name inside people_fts, whose documents carry their
+ * business's tags, or checked on the person's few rows (the plan's `tags`); the rest is checked
+ * on the businesses found. Same rows, same order whichever way.
+ */
+import type Database from "better-sqlite3";
+import { paginate } from "~/lib/pagination";
+import { normalizeDocNumber } from "~/lib/search-query";
+import type { SqlEstimates } from "./estimates.server";
+import { PERSON_SPLIT, type PersonOrder, type SearchPlan } from "./planner.server";
+import {
+  CARD_COLUMNS,
+  cappedCount,
+  cappedMatches,
+  cardsWithReasons,
+  itemsNamed,
+  prepare,
+  splitFilters,
+  withItems,
+  withoutPerson,
+  type CardRow,
+  type Where,
+} from "./sql.server";
+import { clean, documentClause, matchOf } from "./tag-split.server";
+import type { SearchParams, SearchResult } from "./types.server";
+
+type Ids = { sql: string; params: unknown[] };
+
+/** The page `requestedPage` of a person listing (`match`: the person's people_fts expression). */
+export function personListing(
+  client: Database.Database,
+  params: SearchParams,
+  where: Where,
+  plan: Extract<SearchPlan, { kind: "person" }>,
+  est: SqlEstimates,
+  match: string,
+  requestedPage: number,
+  limit: number,
+): SearchResult | null {
+  const split = splitFilters(client, { ...params, person: undefined }, PERSON_SPLIT);
+  if (!split) return null;
+  const people = `SELECT DISTINCT id FROM (SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid)`;
+  const few = typeof plan.tags === "object" ? plan.tags : null;
+  const rest = plan.tags === "rows" ? withoutPerson(where) : few ? withItems(split.rest, itemsNamed(split, few.fewFirst.onRows)) : split.rest;
+  // The few businesses' ids come in id order with repeats (a business's several people), as
+  // people_fts gives them: DISTINCT keeps the first of each, as in `people`.
+  const source: Ids = few
+    ? {
+        sql: "SELECT DISTINCT value AS id FROM json_each(?)",
+        params: [est.personEntries(itemsNamed(split, few.fewFirst.inIndex).map((item) => item.term), few.upTo).ids],
+      }
+    : { sql: people, params: [plan.tags === "rows" ? match : matchOf([match, ...split.tags], [])] };
+  let ids: Ids;
+  if (rest.clauses.length === 0) ids = source;
+  else if (!plan.restSet) {
+    // The tags have narrowed the people (the town's cities, say), or the people are few: check
+    // the rest on their rows.
+    ids = {
+      sql: `SELECT p.id AS id FROM (${source.sql}) p CROSS JOIN businesses b ON b.id = p.id WHERE ${rest.clauses.join(" AND ")}`,
+      params: [...source.params, ...rest.params],
+    };
+  } else {
+    ids = {
+      sql: `${people} WHERE id IN (SELECT b.id FROM businesses b WHERE ${rest.clauses.join(" AND ")})`,
+      params: [...source.params, ...rest.params],
+    };
+  }
+  // A page in id order reads the matches up to the page; in another order, all of them: those are
+  // read once, with the count, rather than asked of people_fts again (when within the count cap).
+  const { total, capped, ids: matched } =
+    plan.order === "id" ? { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null } : cappedMatches(client, ids.sql, ids.params);
+  const { offset, ...pagination } = paginate(total, requestedPage, limit);
+  if (total === 0) return { businesses: [], pagination, capped };
+  const page = matched ? { sql: "SELECT value AS id FROM json_each(?)", params: [matched] } : ids;
+  const rows = personPage(client, page, plan.order, params, capped || total > plan.walkAbove, limit, offset);
+  return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
+}
+
+/**
+ * A page of a person search's matches (`ids`, in id order) in `order`. By number with `many`
+ * matches, the number's index is walked from the prefix and each entry's id looked up in the
+ * matches' set, so only the page's rows are read: sorting reads every match's row ("SMITH" with
+ * "P": 30,000 rows, 125 ms at 3.5M businesses).
+ */
+function personPage(client: Database.Database, ids: Ids, order: PersonOrder, params: SearchParams, many: boolean, limit: number, offset: number): CardRow[] {
+  if (order === "number" && many) {
+    const range = documentClause(normalizeDocNumber(clean(params.doc)));
+    return prepare(
+      client,
+      `SELECT ${CARD_COLUMNS} FROM businesses b INDEXED BY businesses_document_number_unique
+        WHERE ${range.clause} AND b.id IN (${ids.sql}) ORDER BY b.document_number LIMIT ? OFFSET ?`,
+    ).all(...range.params, ...ids.params, limit, offset) as CardRow[];
+  }
+  if (order !== "id") {
+    return prepare(
+      client,
+      `SELECT ${CARD_COLUMNS} FROM businesses b WHERE b.id IN (${ids.sql}) ORDER BY ${order === "number" ? "b.document_number" : "b.name, b.id"} LIMIT ? OFFSET ?`,
+    ).all(...ids.params, limit, offset) as CardRow[];
+  }
+  return prepare(
+    client,
+    `WITH ids AS (${ids.sql} LIMIT ? OFFSET ?) SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.id`,
+  ).all(...ids.params, limit, offset) as CardRow[];
+}

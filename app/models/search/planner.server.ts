@@ -1,0 +1,505 @@
+/**
+ * The search planner: from the filters and a few cheap estimates (capped counts that stop at a
+ * threshold, list densities sampled from the full-text indexes), which way a search goes. Its
+ * answer is a plan, a plain value (SearchPlan) that a test can print; the searches
+ * (name-search.server.ts, person-search.server.ts, listing.server.ts) build the SQL of the plan
+ * and read the rows. Every plan gives the same rows in the same order (the plan tests compare
+ * each forced way with a naive reference); only the cost differs.
+ *
+ * The estimates are asked lazily, only where a choice needs one, as the costs below were measured
+ * with (a probe of a city and a prefix costs up to a few ms). Some are exact capped counts the
+ * search then reuses (estimates.server.ts keeps the ids it gathered). Figures are CPU time at
+ * 3.5M businesses unless said otherwise (`npm run bench:search`; decisions 0011 to 0022).
+ */
+import { normalizeDocNumber } from "~/lib/search-query";
+import { documentTagTerm } from "~/lib/search-tags";
+import type { TownArea } from "~/utils/town-area.server";
+import { clean, hasRegistryFilter, restOnRows, tagsMatch, tagSplit, type TagFilter, type TagKey, type TagSplit } from "./tag-split.server";
+import type { SearchFilters, SearchPlanOptions, TagPlan } from "./types.server";
+
+// ---------------------------------------------------------------------------------------------
+// The thresholds: what each trades, and the measurement that set it.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Counts stop here: past this many matches the page says "10,000+" instead of walking (say) every
+ * "llc" of the registry (1.6M matches; decision 0011). Also where a person's tag is common
+ * (fewPeopleFirst) and up to where a person's row filters are checked against their set.
+ */
+export const COUNT_CAP = 10_000;
+
+/**
+ * Sorting the matches (a table read each) against walking a covering index in order (index
+ * entries, a page found quickly when matches are plentiful): sorting wins only for a few hundred
+ * matches (measured at 1M rows with `bench:search -- --sort-limit N`, commit 7ad6b09).
+ */
+export const SORT_LIMIT = 300;
+
+/**
+ * A person's matches by document number: sorting them (a row each) against walking the number's
+ * index and looking each entry up in the matches' set ("SMITH" with "P": 30,000 rows sorted,
+ * 125 ms; the class "person + street or document number" p95 634 -> 14 ms, decision 0021).
+ */
+export const PERSON_SORT_LIMIT = 3_000;
+
+/**
+ * A person with a business name: the two intersected once in people_fts against the name's
+ * matches (a list, made once) when the name has at most this many, rather than each query of the
+ * search gathering a common surname's businesses again ("SMITH" with "kim" 34 -> 10 ms; person +
+ * name p95 40 -> 17 ms, commit 3f6c4e6).
+ */
+export const FEW_NAME_MATCHES = 60_000;
+
+/**
+ * A name's one registry filter (number, ZIP, street, FEI) as its businesses' list of ids rather
+ * than a row read per name match (a row read costs about two ids of the list): "llc" in ZIP 33023
+ * 2.4 s -> 60 ms, with "P040" 1.2 s -> 160 ms (decision 0016); the list is made only up to this
+ * many businesses, and twice the name's matches.
+ */
+export const FEW_LISTED = 60_000;
+
+/**
+ * A listing at a street address: the address's few businesses read from its index and the other
+ * filters checked on them, against intersecting the address's tag with a status's list in
+ * businesses_fts ("279" with INACTIVE 22 -> ~3 ms; a whole street in a ZIP 140 -> 0.3 ms,
+ * decision 0020).
+ */
+export const FEW_AT_ADDRESS = 2_000;
+
+/**
+ * A listing by number within a small city or the town: its rows read (an index entry costs about
+ * a fortieth of a row read, so when the prefix has 40 times its businesses) against the number's
+ * index walked ("L" within the town, 1.6M numbers: 95 ms walking, a few ms reading the town's rows;
+ * decision 0016).
+ */
+export const FEW_IN_CITY = 5_000;
+
+/**
+ * A person listing: up to this many entries in people_fts, its common tags (a status, a type, not
+ * claimed, a large ZIP prefix) are checked on the person's rows (~4 µs each) rather than
+ * intersected in people_fts (10-16 ms whatever the person: "JOHN SMITH" in "333" with INACTIVE
+ * 50 -> ~2 ms; decision 0019).
+ */
+export const FEW_PEOPLE = 2_000;
+
+/**
+ * FEW_PEOPLE when only a status or a type is left for the rows and the page is in id order: such a
+ * tag is a dense list that costs FTS5 about a page read per match (~10 µs) against ~2 µs a row
+ * through the memory map (decision 0022). "SMITH" in 32105 with INACTIVE 39 -> 9 ms; person +
+ * status + type p99 26 -> 15 ms (commit 681e23c). 10,000 for a ZIP, street or number too made the
+ * class "person + street or document number" p95 11 -> 17-22 ms.
+ */
+export const FEW_PEOPLE_BY_STATUS = 10_000;
+
+/**
+ * A listing by number with a ZIP: a number of the walk (its index entry, the ZIP, status and type
+ * checked on it, ~80 ns) against an entry an FTS5 intersection reads (~7 ns). "L930" in "323" with
+ * INACTIVE: 16.7 ms intersecting, 3.6 ms walking 46,000 numbers (commit 812f73d).
+ */
+export const NUMBER_WALK_COST = 11;
+
+/**
+ * A name's tag filter checked on the row its match brings back (a table read, ~1 µs, ~2.5 µs
+ * cold) against intersecting it in businesses_fts (~7 ns an entry read): "smith" (2,700 rows)
+ * with ACTIVE (a million entries) 7-15 ms intersected, 2-3 ms on rows (commit 51f19bc).
+ */
+export const ROW_READ_COST = 1000;
+
+/** A seek in a full-text list costs about what walking 300 of a name's matches does (filterList's drive). */
+const SEEK_COST = 300;
+/** A seek in a full-text list costs about what 40 of its entries do (a listing's count by the number's tag). */
+const SEEK_ENTRIES = 40;
+/** A row read costs about what 40 index entries do (a listing by number within a small city). */
+const ROW_ENTRIES = 40;
+/** Below this many name matches, no list of a registry filter is worth making. */
+const FEW_TO_LIST = 100;
+
+// ---------------------------------------------------------------------------------------------
+// What the planner may ask, and what it answers.
+// ---------------------------------------------------------------------------------------------
+
+export type Capped = { total: number; capped: boolean };
+
+/**
+ * The cheap estimates, asked lazily (estimates.server.ts answers them from the database; a test
+ * from a table). Counts stop at `cap` + 1; densities are shares of the registry's ids.
+ */
+export interface Estimates {
+  /** The registry's largest id (0: empty). */
+  span(): number;
+  /** The share of the registry's ids a full-text term holds (in people_fts: of the people's rowids). */
+  density(term: string, index?: "businesses_fts" | "people_fts"): number;
+  /** The name's density: its words are intersected, so at most the rarest word's. */
+  nameDensity(): number;
+  /** The name's matches in businesses_fts. */
+  nameMatches(cap: number): Capped;
+  /** The businesses the one registry filter `key` selects (from its own index). */
+  listed(key: RegistryKey, cap: number): Capped;
+  /** The businesses whose street address starts with the one asked. */
+  atAddress(cap: number): Capped;
+  /** The businesses of the city (or the town). */
+  inCity(cap: number): Capped;
+  /** The numbers of the prefix (of the type, when one is asked). */
+  numbers(cap: number): Capped;
+  /** A tag's entries in people_fts. */
+  peopleWithTag(term: string, cap: number): Capped;
+  /** The person's entries in people_fts with `terms` intersected (their ids are kept for the search). */
+  personEntries(terms: string[], cap: number): Capped;
+  /** The businesses a person listing's row filters select. */
+  personRest(cap: number): Capped;
+  /** The matches of a listing's tags in businesses_fts, up to COUNT_CAP (their ids are kept for the search). */
+  tagMatches(match: string): Capped;
+}
+
+export type RegistryKey = "doc" | "zip" | "address" | "fei";
+
+/** Where tag filters are checked: intersected inside the full-text index, or on the rows it finds. */
+export type TagPlacement = { inIndex: TagKey[]; onRows: TagKey[] };
+
+/** The way to a search's page. */
+export type SearchPlan =
+  /** Nothing can match (a registry filter that selects no business). */
+  | { kind: "nothing" }
+  /**
+   * A business name: its three tiers (name-search.server.ts). `personAndName`: the person's
+   * businesses among the name's matches as a list; `list`: the one registry filter as its list of
+   * ids (`drive`: the list drives the full-text queries); `tags`: where the tag filters are checked
+   * ("town": the town's city names in the index, the rest on rows); `sortUpTo`: up to how many
+   * counted matches the page is sorted from them, else the tiers are walked.
+   */
+  | {
+      kind: "name";
+      personAndName: boolean;
+      list: { filter: RegistryKey; drive: boolean } | null;
+      tags: TagPlacement | "town";
+      sortUpTo: number;
+    }
+  /**
+   * An officer's or agent's name (person-search.server.ts): its tags all in people_fts, all on
+   * rows, or the person's few entries first (`fewFirst`: those tags in the index, the rest on the
+   * rows, at most `upTo` entries); the row filters on those rows, or against their set
+   * (`restSet`); a page by `order`, walking the number's index above `walkAbove` matches.
+   */
+  | {
+      kind: "person";
+      tags: "index" | "rows" | { fewFirst: TagPlacement; upTo: number };
+      restSet: boolean;
+      order: PersonOrder;
+      walkAbove: number;
+    }
+  /** Filters that are all tags (listing.server.ts): intersected in businesses_fts; in a city, by name (sorted up to `sortUpTo`, else the city's index walked). */
+  | { kind: "tags"; order: "id" }
+  | { kind: "tags"; order: "name"; sortUpTo: number }
+  /**
+   * Any other listing without a name (listing.server.ts): counted from the tags in
+   * businesses_fts (`count` "tags") or by its walk; the page sorted from the counted ids ("sort")
+   * or walked in `walk`'s index; "number walk": a ZIP checked on the number's index entries.
+   */
+  | { kind: "listing"; order: "number" | "name" | "id"; count: "tags" | "number walk" | "walk"; rows: "sort" | ListingWalk };
+
+export type PersonOrder = "number" | "name" | "id";
+/** A listing's walk: the street's index, the city's (city, name) index, the number's, the type's numbers', or as SQLite plans. */
+export type ListingWalk = "address" | "city" | "number" | "type+number" | "table";
+
+export type PlanInput = { filters: SearchFilters; town: TownArea; options?: SearchPlanOptions };
+
+/** The plan of a search (`filters` can match: filterClauses gave clauses). */
+export function planSearch({ filters, town, options = {} }: PlanInput, est: Estimates): SearchPlan {
+  if (clean(filters.name)) return planName(filters, town, est, options);
+  const person = clean(filters.person) ? planPerson(filters, town, est, options) : null;
+  return person ?? planListing(filters, town, est, options);
+}
+
+/** The splits each search makes of the filters (tag-split.server.ts): the searches use the same ones. */
+export const NAME_SPLIT = { narrowTown: true, docTag: "businesses_fts", zipTag: true, addressTag: true } as const;
+export const PERSON_SPLIT = { docTag: "people_fts", zipTag: true, addressTag: true } as const;
+export const LISTING_SPLIT = { zipTag: true, addressTag: true } as const;
+export const NUMBER_COUNT_SPLIT = { docTag: "businesses_fts", zipTag: true, addressTag: true } as const;
+
+const keys = (items: TagFilter[]) => items.map((item) => item.key);
+const FILTERS = ["doc", "city", "type", "status", "person", "zip", "address", "fei"] as const;
+
+// ---------------------------------------------------------------------------------------------
+// A business name (with any other filters)
+// ---------------------------------------------------------------------------------------------
+
+function planName(filters: SearchFilters, town: TownArea, est: Estimates, options: SearchPlanOptions): SearchPlan {
+  const { sortLimit = SORT_LIMIT, tagPlan = "cost", fewNameMatches = FEW_NAME_MATCHES, listPlan = "cost" } = options;
+  const split = tagSplit(filters, town, NAME_SPLIT);
+  const personAndName = Boolean(clean(filters.person)) && !est.nameMatches(fewNameMatches).capped;
+  // A ZIP or a short street address that is a tag (drizzle/0018, 0020) is intersected inside the
+  // index, which beats its list even driving ("llc" in ZIP 33023: 115 -> 8 ms; "group" at "92":
+  // 62 -> 12 ms): no list unless a test forces one.
+  const list = registryList(filters, est, split.registryTagged && listPlan === "cost" ? "rows" : listPlan);
+  if (list === "none") return { kind: "nothing" };
+  const items = list ? split.items.filter((item) => item.key !== list.filter) : split.items;
+  // Without a tag left to place, the split's own tags are in the index (the town's city names, or
+  // the listed filter's tag).
+  const tags: TagPlacement | "town" = split.townCity
+    ? "town"
+    : items.length
+      ? planTags(est, items, restOnRows(split) || list !== null, tagPlan)
+      : { inIndex: keys(split.items), onRows: [] };
+  // Suggestions and searches without filters never sort: the tier walks find their page.
+  const filtered = FILTERS.some((key) => clean(filters[key])) || typeof filters.claimed === "boolean";
+  return { kind: "name", personAndName, list, tags, sortUpTo: filtered ? sortLimit : 0 };
+}
+
+/**
+ * Where a name search checks each tag filter (issue 20): intersected with the name inside the
+ * full-text index, or on the rows the name finds. An FTS5 intersection walks every entry of each
+ * list between the matches (a long list is read entry by entry, not skipped through), so "smith"
+ * (2,700 rows) AND "not claimed" (3.5M) reads 3.5M entries, and "smith" AND "ACTIVE" (a million)
+ * a million (7-15 ms), while reading smith's 2,700 rows and checking them costs 2-3 ms. The costs,
+ * per rowid of the registry: the index reads `d(name) + sum d(tag)` entries for the tags inside
+ * it; each row its matches bring back costs ROW_READ_COST entries' worth, when any filter is left
+ * for the rows (`rowsReadAnyway`: one already is). Every split gives the same rows.
+ */
+export function planTags(est: Estimates, items: TagFilter[], rowsReadAnyway: boolean, how: TagPlan): TagPlacement {
+  if (how === "index" || items.length === 0) return { inIndex: keys(items), onRows: [] };
+  if (how === "rows") return { inIndex: [], onRows: keys(items) };
+  const span = est.span();
+  if (span <= 0) return { inIndex: keys(items), onRows: [] };
+  const name = est.nameDensity();
+  const walk = items.map((item) => est.density(item.not ?? item.term));
+  const keep = items.map((item, i) => (item.not ? Math.max(0, 1 - walk[i]) : walk[i]));
+  let best = { cost: Infinity, mask: 0 };
+  const all = (1 << items.length) - 1;
+  for (let mask = all; mask >= 0; mask--) {
+    let cost = name;
+    let matches = name;
+    items.forEach((_, i) => {
+      if (mask & (1 << i)) {
+        cost += walk[i];
+        matches *= keep[i];
+      }
+    });
+    if (rowsReadAnyway || mask !== all) cost += ROW_READ_COST * matches;
+    if (cost < best.cost) best = { cost, mask };
+  }
+  return {
+    inIndex: keys(items.filter((_, i) => best.mask & (1 << i))),
+    onRows: keys(items.filter((_, i) => !(best.mask & (1 << i)))),
+  };
+}
+
+/**
+ * A name with one filter that is checked on rows (a document number's prefix, a ZIP, a street, an
+ * FEI) selecting few businesses for the name's matches: those businesses as a list of ids, read
+ * from the filter's own index alone, which each of the name's matches is checked against instead
+ * of its row being read. "nothing" when the filter selects no business; null when there is no such
+ * filter or more than one, the name matches fewer than FEW_TO_LIST businesses, or the filter
+ * selects more than twice the name's matches or FEW_LISTED. The name is counted first, and the
+ * filter's index walked no further than the name's matches justify (a walk of tens of thousands
+ * of entries would push the search's pages out of SQLite's cache). A list under a SEEK_COST-th
+ * of the name's (estimated) matches drives the full-text queries: "llc" in ZIP 33023, 1,326 ids,
+ * 98 -> 28 ms a query. A number's prefix is listed only to drive (a whole number with a common
+ * name); otherwise it is a tag that planTags places. `plan` "list" always makes the list, "drive"
+ * always makes it drive, "rows" never makes one.
+ */
+function registryList(filters: SearchFilters, est: Estimates, plan: SearchPlanOptions["listPlan"]): { filter: RegistryKey; drive: boolean } | "none" | null {
+  if (plan === "rows") return null;
+  const given = (["doc", "zip", "address", "fei"] as const).filter((key) => clean(filters[key]));
+  if (given.length !== 1) return null;
+  const [filter] = given;
+  const names = plan === "cost" ? est.nameMatches(FEW_LISTED / 8) : null;
+  if (names && names.total < FEW_TO_LIST) return null;
+  const cap = !names ? Number.MAX_SAFE_INTEGER : names.capped ? FEW_LISTED : names.total * 2;
+  const listed = est.listed(filter, cap);
+  if (listed.total === 0) return "none";
+  if (listed.capped) return null;
+  const span = names?.capped ? est.span() : 0;
+  const drive = plan === "drive" || (span > 0 && listed.total * SEEK_COST < est.nameDensity() * span);
+  // A number's prefix too long a list to drive is intersected as a tag inside the index.
+  if (filter === "doc" && plan === "cost" && !drive && documentTagTerm(normalizeDocNumber(clean(filters.doc)))) return null;
+  return { filter, drive };
+}
+
+// ---------------------------------------------------------------------------------------------
+// An officer's or agent's name, without a business name
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A listing by a person: the businesses come from people_fts (rowid = business id * 8 + block, so
+ * in id order) with the tag filters intersected there (drizzle/0014, 0019, 0021: "ANDERSON" with
+ * INACTIVE and CORP is one intersection, not 40,000 businesses read), or the common ones checked
+ * on the person's few rows (fewPeopleFirst). The rest (FEI, a number, ZIP or street longer than
+ * its tag, the town's ZIPs) is checked on the businesses found; alone, against their set when it
+ * holds at most COUNT_CAP businesses, else null: the general listing (planListing).
+ */
+function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, options: SearchPlanOptions): SearchPlan | null {
+  const { personPlan: plan = "cost", commonTag = COUNT_CAP, personSortLimit = PERSON_SORT_LIMIT } = options;
+  const order = personOrder(filters);
+  const fewPeople = options.fewPeople ?? FEW_PEOPLE;
+  const fewPeopleByStatus = options.fewPeopleByStatus ?? options.fewPeople ?? (order === "id" ? FEW_PEOPLE_BY_STATUS : FEW_PEOPLE);
+  const split = tagSplit({ ...filters, person: undefined }, town, PERSON_SPLIT);
+  // Every tag on the rows (`plan` "rows"); by cost, the common ones on the rows of the person's
+  // businesses when they are few; else every one inside people_fts.
+  const everyRow = plan === "rows" && split.tags.length > 0;
+  const few = everyRow ? null : fewPeopleFirst(est, split, plan, { commonTag, fewPeople, fewPeopleByStatus });
+  const rowsLeft = everyRow || restOnRows(split) || (few !== null && few.onRows.length > 0);
+  // Row filters and no tag to narrow the people first: checked against their set, when it is small.
+  const restSet = rowsLeft && split.tags.length === 0;
+  if (restSet && est.personRest(COUNT_CAP).capped) return null;
+  const tags = everyRow ? "rows" : few ? { fewFirst: { inIndex: keys(few.inIndex), onRows: keys(few.onRows) }, upTo: few.upTo } : "index";
+  return { kind: "person", tags, restSet, order, walkAbove: personSortLimit };
+}
+
+/** A person search's order, the general listing's: by number for a document search, by name within a city, else by id. */
+const personOrder = (filters: SearchFilters): PersonOrder => (normalizeDocNumber(clean(filters.doc)) ? "number" : clean(filters.city) ? "name" : "id");
+
+/**
+ * A person search's tag filters (outside the town) split for its few businesses: the rare ones
+ * (at most `commonTag` entries in people_fts: a ZIP, a city, claimed) intersected with the person
+ * inside people_fts, then the common ones (a status, a type, not claimed, a large ZIP's prefix)
+ * added one by one, the sparsest first, until the person's entries are few (at most `fewPeople`,
+ * or `fewPeopleByStatus` when only a status or a type would be left); the common ones left
+ * (`onRows`) are checked on those businesses' rows. Intersecting a common tag costs FTS5 a seek
+ * in its long list for every step of the walk: ~15 ms even when the person has 72 entries ("PRIYA
+ * ANDERSON"), 50 ms for "JOHN SMITH" in "333" with INACTIVE, where reading the person's 647
+ * businesses in "333" and checking them costs ~2 ms. null: every tag in the index (also when the
+ * last common tag would be needed: that is the index plan itself). Within the town, whose city
+ * tags are short lists, every tag stays in the index.
+ */
+function fewPeopleFirst(
+  est: Estimates,
+  split: TagSplit,
+  plan: TagPlan,
+  { commonTag, fewPeople, fewPeopleByStatus }: { commonTag: number; fewPeople: number; fewPeopleByStatus: number },
+): { inIndex: TagFilter[]; onRows: TagFilter[]; upTo: number } | null {
+  if (plan !== "cost" || split.townCity || !split.items.length) return null;
+  const common = split.items.filter((item) => est.peopleWithTag(item.term, commonTag).capped);
+  if (!common.length) return null;
+  const density = new Map(common.map((item) => [item, est.density(item.term, "people_fts")]));
+  common.sort((a, b) => density.get(a)! - density.get(b)!);
+  const rare = split.items.filter((item) => !common.includes(item));
+  for (let k = 0; k < common.length; k++) {
+    const inIndex = [...rare, ...common.slice(0, k)];
+    const upTo = common.slice(k).every((item) => item.column) ? fewPeopleByStatus : fewPeople;
+    if (!est.personEntries(inIndex.map((item) => item.term), upTo).capped) return { inIndex, onRows: common.slice(k), upTo };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filters without a name (or a person the general listing answers)
+// ---------------------------------------------------------------------------------------------
+
+function planListing(filters: SearchFilters, town: TownArea, est: Estimates, options: SearchPlanOptions): SearchPlan {
+  const { sortLimit = SORT_LIMIT } = options;
+  const city = clean(filters.city);
+  // Filters that are all tags (beyond a city alone, which its (city, name) index lists directly;
+  // a ZIP's prefix and a short street address are tags): businesses_fts intersects them.
+  const split = tagSplit(filters, town, LISTING_SPLIT);
+  const atAddress = fewAtAddress(filters, est, options.fewAtAddress);
+  if (!atAddress && !restOnRows(split) && split.tags.length > (city ? 1 : 0)) {
+    return city ? { kind: "tags", order: "name", sortUpTo: sortLimit } : { kind: "tags", order: "id" };
+  }
+  // By number when searching by number; by name within a city (the (city, name) index gives that
+  // order without sorting); registry order otherwise.
+  const order = clean(filters.doc) ? "number" : city ? "name" : "id";
+  const counted = order === "number" ? numberCount(filters, town, est, options.tagPlan) : null;
+  const count = counted === null ? "walk" : counted === "number walk" ? counted : "tags";
+  // A street is not in the number's index: its walk reads a row per number, as sorting reads one
+  // per match, so ten times as many matches are sorted ("L" at "237", 1,835 of 1.6M numbers: 61 -> 13 ms).
+  const sortUpTo = clean(filters.address) ? sortLimit * 10 : sortLimit;
+  if (typeof counted === "object" && counted && !counted.capped && counted.total <= sortUpTo) return { kind: "listing", order, count, rows: "sort" };
+  // Where the walk goes is worked out only for a walk (its city and prefix probes cost up to ms).
+  return { kind: "listing", order, count, rows: atAddress ? "address" : listingWalk(filters, est, counted !== null) };
+}
+
+/**
+ * Whether a listing's street address is the start of at most `few` businesses' addresses: its rows
+ * are then read from the address's index and the other filters checked on them (FEW_AT_ADDRESS;
+ * SQLite's own choice of the ZIP's index for a whole street in a ZIP took 140 ms). A few hundred
+ * index entries to know.
+ */
+function fewAtAddress(filters: SearchFilters, est: Estimates, few = FEW_AT_ADDRESS): boolean {
+  if (!clean(filters.address) || clean(filters.fei)) return false;
+  return !est.atAddress(few).capped;
+}
+
+/**
+ * How a listing by number with tag filters (status, type, claimed, a city, a ZIP's or a street's
+ * prefix that is a whole tag; not the town's ZIP rule nor a person or FEI) is counted: from
+ * businesses_fts, where the number is a tag (drizzle/0016), with the ids it counted, when one of
+ * the tags is a short list, or a ZIP or street is given: the index then seeks the number's list
+ * once per entry of the short one, where the number's B-tree index walks every number of the
+ * prefix ("P" with PENDING: 1.26M entries, 95 ms; a few µs this way). With a ZIP or a street
+ * (whole tags here), counting by number walks every number of the prefix, and reads a row per
+ * number for a street ("L2" at "1" 414 -> 9 ms). null: walk the number's index (also for `plan`
+ * "rows"; "index" always counts here); "number walk": walk it with a ZIP, which that index holds,
+ * checked on its entries, when the numbers are few against the lists an intersection would read.
+ */
+function numberCount(filters: SearchFilters, town: TownArea, est: Estimates, plan: TagPlan = "cost"): Capped | "number walk" | null {
+  if (plan === "rows" || clean(filters.person) || clean(filters.fei)) return null;
+  const split = tagSplit(filters, town, NUMBER_COUNT_SPLIT);
+  const numberTerm = documentTagTerm(normalizeDocNumber(clean(filters.doc)));
+  const number = split.items.find((item) => item.term === numberTerm);
+  if (!number || split.townCity || restOnRows(split) || split.items.length < 2) return null;
+  if (plan === "cost" && !hasRegistryFilter(filters)) {
+    const others = split.items.filter((item) => item !== number && !item.not);
+    if (!others.length || est.span() <= 0) return null;
+    const shortest = Math.min(...others.map((item) => est.density(item.term)));
+    if (shortest * SEEK_ENTRIES >= est.density(number.term)) return null;
+  }
+  if (plan === "cost" && clean(filters.zip) && !clean(filters.address)) {
+    const entries = split.items.reduce((sum, item) => sum + (item.not ? 0 : est.density(item.term)), 0);
+    if (est.span() > 0 && est.density(number.term) * NUMBER_WALK_COST < entries) return "number walk";
+  }
+  return est.tagMatches(tagsMatch(filters, split.tags));
+}
+
+/**
+ * Where a listing without a name walks: by number (numberWalk); a city's or the town's by its
+ * (city, name) index, in name order (SQLite, left alone, would take the type's index of
+ * drizzle/0017 for a type, and sort: the town's LLCs 1 -> 330 ms); else as SQLite plans.
+ */
+function listingWalk(filters: SearchFilters, est: Estimates, tagsCounted: boolean): ListingWalk {
+  if (clean(filters.doc)) return numberWalk(filters, est, tagsCounted);
+  if (clean(filters.city) && !hasRegistryFilter(filters)) return "city";
+  return "table";
+}
+
+/**
+ * A listing by number walks the number's index that carries the filter columns (drizzle/0015),
+ * in number order, reading no row to check status, type, claimed, a city or the town (SQLite picks
+ * the unique index on its own, a row per number: "P150" with ACTIVE CORP 200 -> 4 ms); with a
+ * type, that type's numbers alone (drizzle/0017: "L" with CORP is then a seek that finds none).
+ * Except for a small city or the town (FEW_IN_CITY) when the prefix covers more than ROW_ENTRIES
+ * times its businesses: its own rows then. A ZIP or a street the full-text index counted is
+ * checked on the walk's rows, and so is any registry filter with a number's prefix longer than
+ * its tag (at most a thousand numbers: SQLite chose the street's index for "P07003003331" at
+ * "70", 245 ms); other registry filters are left to SQLite's choice.
+ */
+function numberWalk(filters: SearchFilters, est: Estimates, tagsCounted: boolean): ListingWalk {
+  const prefix = normalizeDocNumber(clean(filters.doc));
+  const fewNumbers = documentTagTerm(prefix) === null;
+  if (hasRegistryFilter(filters) && !tagsCounted && !fewNumbers) return "table";
+  const byNumber = clean(filters.type) ? "type+number" : "number";
+  if (!clean(filters.city)) return byNumber;
+  const city = est.inCity(FEW_IN_CITY);
+  if (city.capped) return byNumber;
+  // Counting the prefix's numbers up to ROW_ENTRIES times the city's businesses reads up to
+  // 200,000 index entries ("P9" in the town: 4.5-7 ms, as much as reading the town's rows). The
+  // number's tag estimates it in a few reads; only a prefix it estimates as few numbers is
+  // counted. An estimate too high reads the city's few rows, never a long walk.
+  const cap = city.total * ROW_ENTRIES;
+  if (!clean(filters.type) && estimatedNumbers(est, prefix) > cap) return "city";
+  return est.numbers(cap).capped ? "city" : byNumber;
+}
+
+/**
+ * How many document numbers start with `prefix`, estimated from its tag's density in the name
+ * index (within a few tens of percent at 3.5M businesses, 3.6x too high for 6-character prefixes,
+ * whose tag lists cluster); 0 when the prefix is longer than its tag.
+ */
+function estimatedNumbers(est: Estimates, prefix: string): number {
+  const term = documentTagTerm(prefix);
+  if (!term) return 0;
+  const span = est.span();
+  return span > 0 ? est.density(term) * span : 0;
+}
+
+/** A plan on one line, as tests and the benchmark's notes print it. */
+export const describePlan = (plan: SearchPlan) => JSON.stringify(plan);

@@ -1,0 +1,72 @@
+/**
+ * What a registry search is asked and what it answers (business-search.server.ts re-exports
+ * these for the routes), and the options that make the planner take a given way (tests).
+ */
+import type { RegistryFields } from "~/models/business.server";
+import type { Pagination } from "~/lib/pagination";
+import type { RegistrySearchFilters } from "~/models/registry-search.server";
+
+/** What a result card (and the public JSON list) shows. Never the private fields. */
+export type BusinessCard = RegistryFields & {
+  /** Why it matched the registry filters (person, zip, address, fei), e.g. "Officer: SMITH, JOHN A". */
+  matchedBy?: string[];
+};
+
+export type BusinessSuggestion = { id: number; name: string; documentNumber: string; city: string | null };
+
+export type SearchFilters = {
+  /** Business name words (the `q` parameter is an alias the routes fold into this). */
+  name?: string | null;
+  /** Document number, full or prefix, any case, spaces ignored. */
+  doc?: string | null;
+  city?: string | null;
+  /** Filing type code (CORP, LLC, ...). */
+  type?: string | null;
+  status?: string | null;
+  claimed?: boolean | null;
+} & RegistrySearchFilters;
+
+export type SearchParams = SearchFilters & { page?: number; limit?: number };
+
+export type SearchResult = {
+  businesses: BusinessCard[];
+  pagination: Pagination;
+  /** True when there are more than COUNT_CAP matches (`total` is then COUNT_CAP). */
+  capped: boolean;
+};
+
+/** Where tag filters are checked: by cost (the planner's choice), all in the full-text index, all on rows. */
+export type TagPlan = "cost" | "index" | "rows";
+
+/** A name's one registry filter as a list of ids: by cost, always, always driving the full-text queries, never. */
+export type ListPlan = "cost" | "list" | "drive" | "rows";
+
+/** The planner's thresholds and choices, changed by tests (and the benchmark) to take every way to a page. */
+export type SearchPlanOptions = {
+  /** Up to how many matches a filtered name search or a town's listing sorts them (default SORT_LIMIT; 0 forces the walks). */
+  sortLimit?: number;
+  /**
+   * Where a name search checks its tag filters: by cost (default), all in the index, all on rows;
+   * and where a listing by number with tags is counted: by cost, in the full-text index, on the number's index.
+   */
+  tagPlan?: TagPlan;
+  /** Where a person listing (no name) checks its tag filters: the same three choices. */
+  personPlan?: TagPlan;
+  /**
+   * A person listing by cost: above how many entries in people_fts a tag is common (default
+   * COUNT_CAP), and up to how many entries the person's businesses are few (default FEW_PEOPLE);
+   * see fewPeopleFirst. Tests lower both to take every branch on the demo data.
+   */
+  commonTag?: number;
+  fewPeople?: number;
+  /** The same when only a status or a type is left for the rows (default FEW_PEOPLE_BY_STATUS in id order, else fewPeople). */
+  fewPeopleByStatus?: number;
+  /** A person listing by document number: up to how many matches it sorts them (default PERSON_SORT_LIMIT; 0: always walks the number's index). */
+  personSortLimit?: number;
+  /** A listing by street address: up to how many businesses at the address its rows are read (default FEW_AT_ADDRESS; 0: never). */
+  fewAtAddress?: number;
+  /** A person with a name: up to how many name matches the two are intersected first (default FEW_NAME_MATCHES). */
+  fewNameMatches?: number;
+  /** A name with a document number, ZIP, street or FEI: that filter checked as its businesses' list by cost (default), always, always driving the full-text queries, or never (on rows). */
+  listPlan?: ListPlan;
+};
