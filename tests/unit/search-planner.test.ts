@@ -1,0 +1,122 @@
+/**
+ * The search planner alone (app/models/search/planner.server.ts): given filters and a table of
+ * estimates (no database), it prints the plan its thresholds choose, and asks only the estimates
+ * the choice needs. The figures are the shapes the thresholds were measured on (3.5M businesses).
+ */
+import { describe, expect, it } from "vitest";
+import { documentTag, filterTagTerms, zipTagTerm } from "~/lib/search-tags";
+import { describePlan, planSearch, type Capped, type Estimates } from "~/models/search/planner.server";
+import type { SearchFilters, SearchPlanOptions } from "~/models/search/types.server";
+
+const SPAN = 3_500_000;
+const TOWN = { name: "Pembroke Park", cities: ["Pembroke Park", "PEMBROKE PARK"], zips: ["33009", "33023"] };
+const [ACTIVE] = filterTagTerms({ status: "ACTIVE" });
+const [INACTIVE] = filterTagTerms({ status: "INACTIVE" });
+
+/**
+ * Estimates from a table: `counts` by question (a person's entries by the tags intersected with
+ * it, "person" alone, "person+<tag>"...), densities by term (a share of the registry), the name's
+ * density. Every question asked is logged.
+ */
+function table({ counts = {}, density = {}, name = 0.001 }: { counts?: Record<string, number>; density?: Record<string, number>; name?: number }) {
+  const asked: string[] = [];
+  const count = (question: string, cap: number): Capped => {
+    asked.push(`${question} (cap ${cap})`);
+    const n = counts[question] ?? 0;
+    return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+  };
+  const est: Estimates = {
+    span: () => SPAN,
+    density: (term, index = "businesses_fts") => {
+      asked.push(`density ${term}${index === "people_fts" ? " in people" : ""}`);
+      return density[term] ?? 0.01;
+    },
+    nameDensity: () => name,
+    nameMatches: (cap) => count("name", cap),
+    listed: (key, cap) => count(`listed ${key}`, cap),
+    atAddress: (cap) => count("at address", cap),
+    inCity: (cap) => count("in city", cap),
+    numbers: (cap) => count("numbers", cap),
+    peopleWithTag: (term, cap) => count(`people ${term}`, cap),
+    personEntries: (terms, cap) => count(["person", ...terms].join("+"), cap),
+    personRest: (cap) => count("person rest", cap),
+    tagMatches: (match) => count(`tags ${match}`, 10_000),
+  };
+  return { est, asked };
+}
+
+const plan = (filters: SearchFilters, est: Estimates, options: SearchPlanOptions = {}) => describePlan(planSearch({ filters, town: TOWN, options }, est));
+
+describe("the search planner", () => {
+  it("places a name's tag filter on the rows of a rare name, inside the index for a common one", () => {
+    // "smith"-like: 100 matches; ACTIVE holds 30% of the registry. Reading 100 rows beats walking ACTIVE's list.
+    const rare = table({ name: 100 / SPAN, density: { [ACTIVE]: 0.3 } });
+    expect(plan({ name: "zyx", status: "ACTIVE" }, rare.est)).toBe(
+      '{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":[],"onRows":["status"]},"sortUpTo":300}',
+    );
+    const common = table({ name: 0.05, density: { [ACTIVE]: 0.3 } });
+    expect(plan({ name: "llc", status: "ACTIVE" }, common.est)).toBe(
+      '{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":["status"],"onRows":[]},"sortUpTo":300}',
+    );
+    // Forced: every tag on the rows; no filter: no sort, no estimate asked.
+    expect(plan({ name: "llc", status: "ACTIVE" }, common.est, { tagPlan: "rows", sortLimit: 0 })).toBe(
+      '{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":[],"onRows":["status"]},"sortUpTo":0}',
+    );
+    const bare = table({});
+    expect(plan({ name: "llc" }, bare.est)).toBe('{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":[],"onRows":[]},"sortUpTo":0}');
+    expect(bare.asked).toEqual([]);
+  });
+
+  it("the town's names in the index with a name; an FEI as a driving list, or nothing when it selects no business", () => {
+    expect(plan({ name: "sun", city: "pembroke park", status: "ACTIVE" }, table({}).est)).toBe(
+      '{"kind":"name","personAndName":false,"list":null,"tags":"town","sortUpTo":300}',
+    );
+    // "llc" (over FEW_LISTED / 8 matches) with one FEI: a list of one id, which drives the full-text queries.
+    const fei = table({ counts: { name: 1_600_000, "listed fei": 1 }, name: 0.45 });
+    expect(plan({ name: "llc", fei: "59-1234567" }, fei.est)).toBe(
+      '{"kind":"name","personAndName":false,"list":{"filter":"fei","drive":true},"tags":{"inIndex":[],"onRows":[]},"sortUpTo":300}',
+    );
+    expect(fei.asked).toEqual(["name (cap 7500)", "listed fei (cap 60000)"]);
+    expect(plan({ name: "llc", fei: "59-0000000" }, table({ counts: { name: 1_600_000 } }).est)).toBe('{"kind":"nothing"}');
+    // A person with a name of few matches: the two intersected first.
+    expect(plan({ name: "kim", person: "SMITH" }, table({ counts: { name: 2_700 } }).est)).toBe(
+      '{"kind":"name","personAndName":true,"list":null,"tags":{"inIndex":[],"onRows":[]},"sortUpTo":300}',
+    );
+  });
+
+  it("a person's rare tags in people_fts and a common status on its few rows (more of them in id order)", () => {
+    const zip = zipTagTerm("32105");
+    const number = documentTag("P", "people_fts")!.term;
+    const counts = { [`people ${zip}`]: 3_000, [`people ${INACTIVE}`]: 900_000, [`person+${zip}`]: 2_322, [`person+${number}+${zip}`]: 2_322 };
+    const byId = table({ counts });
+    expect(plan({ person: "SMITH", zip: "32105", status: "INACTIVE" }, byId.est)).toBe(
+      '{"kind":"person","tags":{"fewFirst":{"inIndex":["zip"],"onRows":["status"]},"upTo":10000},"restSet":false,"order":"id","walkAbove":3000}',
+    );
+    // By number, FEW_PEOPLE (2,000) entries at most: 2,322 are too many, every tag in the index.
+    const byNumber = table({ counts });
+    expect(plan({ person: "SMITH", zip: "32105", status: "INACTIVE", doc: "P" }, byNumber.est)).toContain('"tags":"index"');
+    // A whole FEI left for the rows, no tag: checked against the person's set when it is small, else the general listing.
+    expect(plan({ person: "SMITH", fei: "59-1234567" }, table({ counts: { "person rest": 1 } }).est)).toBe(
+      '{"kind":"person","tags":"index","restSet":true,"order":"id","walkAbove":3000}',
+    );
+    expect(plan({ person: "SMITH", fei: "59-1234567" }, table({ counts: { "person rest": 50_000 } }).est)).toBe(
+      '{"kind":"listing","order":"id","count":"walk","rows":"table"}',
+    );
+  });
+
+  it("listings: tags in the index, a number's few entries walked with a ZIP, a small town's rows read before a long prefix", () => {
+    expect(plan({ status: "ACTIVE", type: "LLC" }, table({}).est)).toBe('{"kind":"tags","order":"id"}');
+    expect(plan({ city: "Miami", claimed: true }, table({}).est)).toBe('{"kind":"tags","order":"name","sortUpTo":300}');
+    expect(plan({ city: "Pembroke Park" }, table({}).est)).toBe('{"kind":"listing","order":"name","count":"walk","rows":"city"}');
+    // "L930" in "323" with INACTIVE: 46,000 numbers against the status's and the ZIP's lists.
+    const walk = table({ density: { '"_dL930"*': 46_000 / SPAN, '"_z323"*': 0.02, [INACTIVE]: 0.4 } });
+    expect(plan({ doc: "L930", zip: "323", status: "INACTIVE" }, walk.est)).toBe('{"kind":"listing","order":"number","count":"number walk","rows":"number"}');
+    // "P9" in the town (4,000 businesses): the prefix's tag estimates 350,000 numbers, more than 40 times the town's: its rows, never counted.
+    const town = table({ counts: { "in city": 4_000 }, density: { '"_dP9"*': 0.1 } });
+    expect(plan({ doc: "P9", city: "Pembroke Park" }, town.est)).toBe('{"kind":"listing","order":"number","count":"walk","rows":"city"}');
+    expect(town.asked).toEqual(["in city (cap 5000)", 'density "_dP9"*']);
+    // A prefix with a rare status: counted in the index, its few matches sorted.
+    const sorted = table({ counts: { [`tags "_dP"* AND ${filterTagTerms({ status: "PENDING" })[0]}`]: 120 }, density: { '"_dP"*': 0.4, [filterTagTerms({ status: "PENDING" })[0]]: 0.001 } });
+    expect(plan({ doc: "P", status: "PENDING" }, sorted.est)).toBe('{"kind":"listing","order":"number","count":"tags","rows":"sort"}');
+  });
+});
