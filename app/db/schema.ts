@@ -492,6 +492,10 @@ export const jobRuns = sqliteTable("job_runs", {
   lastFinishedAt: timestamp("last_finished_at"),
   lastResult: text("last_result"),
   lastError: text("last_error"),
+  /** When a run last finished without error (the monitor's "last success", migration 0023). */
+  lastSucceededAt: timestamp("last_succeeded_at"),
+  /** Runs that ended in an error, ever (a database busy with another writer is not one). */
+  failures: integer("failures").notNull().default(0),
 });
 
 /**

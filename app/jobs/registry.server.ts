@@ -9,7 +9,7 @@
  * app/jobs/index.server.ts.
  */
 import crypto from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { isBusyError, waitForWriteLock, WriteLockBusyError } from "~/db/write-lock.server";
 import { jobRuns } from "~/db/schema";
@@ -55,15 +55,19 @@ function acquire(job: Job, now: Date): string | null {
   return taken.changes === 1 ? leaseId : null;
 }
 
-function release(name: string, leaseId: string, outcome: { result?: string; error?: string }) {
+function release(name: string, leaseId: string, outcome: { result?: string; error?: string; failed?: boolean }) {
+  const finishedAt = new Date();
   getDb()
     .update(jobRuns)
     .set({
       leaseId: null,
       leaseUntil: null,
-      lastFinishedAt: new Date(),
+      lastFinishedAt: finishedAt,
       lastResult: outcome.result ?? null,
       lastError: outcome.error ?? null,
+      // What a monitor reads (server/metrics.ts): the last success, and how many runs failed.
+      ...(outcome.error === undefined ? { lastSucceededAt: finishedAt } : {}),
+      ...(outcome.failed ? { failures: sql`${jobRuns.failures} + 1` } : {}),
     })
     .where(and(eq(jobRuns.name, name), eq(jobRuns.leaseId, leaseId)))
     .run();
@@ -110,7 +114,7 @@ export async function runJob(
   const stored =
     outcome.status === "ran"
       ? { result: JSON.stringify(outcome.result ?? null).slice(0, 2000) }
-      : { error: (outcome.status === "busy" ? outcome.reason : outcome.error).slice(0, 2000) };
+      : { error: (outcome.status === "busy" ? outcome.reason : outcome.error).slice(0, 2000), failed: outcome.status === "error" };
   try {
     await whenWritable(() => release(job.name, leaseId, stored), writeWaitMs);
   } catch (error) {
