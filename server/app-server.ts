@@ -4,21 +4,24 @@
  * remix-serve's own dependencies), so every body still goes through @remix-run/node's patched
  * writeReadableStreamToWritable (patches/, tests/integration/remix-writer-backpressure.test.ts).
  *
- * On top of remix-serve: a request id per request (X-Request-Id, and on error pages), one JSON
- * log line per request (method, route pattern, status, duration, user id), unexpected errors
- * logged with their stack and answered as a 500 that carries the request id, and a graceful
- * stop (stop accepting, finish what is in flight within a deadline).
+ * On top of remix-serve: a request id per request (X-Request-Id, and on error pages), the
+ * client's real address and protocol (TRUSTED_PROXIES, app/utils/client-address.server), one
+ * JSON log line per request (method, route pattern, status, duration, user id, client address),
+ * unexpected errors logged with their stack and answered as a 500 that carries the request id,
+ * and a graceful stop (stop accepting, finish what is in flight within a deadline).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import net, { type AddressInfo } from "node:net";
+import type { TLSSocket } from "node:tls";
 import path from "node:path";
 import url from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
 import { isBusyError, waitForWriteLock, WriteLockBusyError } from "~/db/write-lock.server";
+import { resolveClient, trustedProxies } from "~/utils/client-address.server";
 import { getEnv } from "~/utils/env.server";
 import { requestContextStorage, type RequestContext } from "~/utils/request-context.server";
 import type { Logger } from "./logger";
@@ -28,6 +31,7 @@ const requireFromServe = createRequire(createRequire(import.meta.url).resolve("@
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: (err?: unknown) => void) => void;
 type ExpressApp = Handler & {
   disable: (name: string) => void;
+  set: (name: string, value: unknown) => void;
   use: (...args: unknown[]) => void;
   all: (path: string, handler: Handler) => void;
 };
@@ -81,6 +85,8 @@ export function routeMatcher(routes: ServerBuild["routes"]) {
 const FRESH_CONNECTION_GRACE_MS = 1_000;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(",") : value);
 
 function isResponseLike(error: unknown): boolean {
   if (error instanceof Response) return true;
@@ -211,9 +217,13 @@ export async function startAppServer({
   let active = 0;
   let stopping = false;
   const storage = requestContextStorage();
+  const trust = trustedProxies();
 
   const app = express();
   app.disable("x-powered-by");
+  // The same rule for express's own reading (req.protocol and req.hostname, hence the URL Remix
+  // hands loaders: https behind a trusted proxy that says so) as for the client address below.
+  app.set("trust proxy", trust);
   // Request id, context and the log line come first so that even static files are counted.
   app.use((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => {
     const started = process.hrtime.bigint();
@@ -222,9 +232,20 @@ export async function startAppServer({
     res.setHeader("X-Request-Id", requestId);
     if (stopping) res.setHeader("Connection", "close");
     active++;
+    const client = resolveClient(
+      {
+        socketAddress: req.socket.remoteAddress,
+        encrypted: Boolean((req.socket as TLSSocket).encrypted),
+        forwardedFor: header(req.headers["x-forwarded-for"]),
+        forwardedProto: header(req.headers["x-forwarded-proto"]),
+      },
+      trust,
+    );
     const ctx: RequestContext = {
       requestId,
       logger,
+      clientAddress: client.address,
+      protocol: client.protocol,
       setResponseHeader: (name, value) => {
         if (!res.headersSent) res.setHeader(name, value);
       },
@@ -234,6 +255,7 @@ export async function startAppServer({
       const pathname = (req.url ?? "/").split("?")[0];
       const matched = match(pathname);
       const status = res.statusCode;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const line = {
         reqId: requestId,
         method: req.method,
@@ -243,8 +265,10 @@ export async function startAppServer({
         route: matched?.route,
         routeId: matched?.routeId,
         status,
-        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        durationMs: Math.round(seconds * 1e5) / 100,
         userId: ctx.userId,
+        clientAddress: ctx.clientAddress,
+        protocol: ctx.protocol,
         aborted: res.writableFinished ? undefined : true,
       };
       if (status >= 500) logger.error(line, "request");

@@ -19,6 +19,12 @@ export type RequestContext = {
   logger?: RequestLogger;
   /** Sets a header on the response before Remix writes it (one an error page must carry too). */
   setResponseHeader?: (name: string, value: string) => void;
+  /**
+   * Who is asking and over what, as the server decided from the socket and TRUSTED_PROXIES
+   * (utils/client-address.server): Remix hands loaders no socket, so the server puts them here.
+   */
+  clientAddress?: string;
+  protocol?: "http" | "https";
 };
 
 declare global {

@@ -7,6 +7,7 @@ import { isStaff, roleOf } from "~/lib/roles";
 import type { PublicUser } from "~/lib/types";
 import { createSessionRow, deleteOtherSessions, deleteSession, findSessionUser } from "~/models/session.server";
 import { toPublicUser } from "~/models/user.server";
+import { secureCookies } from "~/utils/client-address.server";
 import { getEnv } from "~/utils/env.server";
 import { noteUser } from "~/utils/request-context.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -22,7 +23,7 @@ function sessionCookie() {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: env.NODE_ENV === "production" && env.APP_URL.startsWith("https:"),
+    secure: secureCookies(),
     secrets: env.SESSION_SECRETS,
   });
 }

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { secureCookies } from "~/utils/client-address.server";
 import { getEnv } from "~/utils/env.server";
 
 export const ToastSchema = z.object({
@@ -19,6 +20,7 @@ function toastStorage() {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
+      secure: secureCookies(),
       secrets: getEnv().SESSION_SECRETS,
     },
   });
