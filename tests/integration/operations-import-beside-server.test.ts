@@ -32,7 +32,7 @@ const records = (n: number, suffix: string): CordataInput[] =>
     officers: [{ title: "MGR", type: "P", name: `OFFICER${i}, ${suffix}` }],
   }));
 
-const importEnv = { ...process.env, DATABASE_PATH: dbFile, NODE_ENV: "test" };
+const importEnv = { ...process.env, DATABASE_PATH: dbFile, NODE_ENV: "test" as const };
 
 /** The import command in its own process (node itself, so that kill -9 hits the importer). */
 function startImport(file: string, env: Record<string, string> = {}) {
