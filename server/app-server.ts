@@ -7,8 +7,9 @@
  * On top of remix-serve: a request id per request (X-Request-Id, and on error pages), the
  * client's real address and protocol (TRUSTED_PROXIES, app/utils/client-address.server), one
  * JSON log line per request (method, route pattern, status, duration, user id, client address),
- * unexpected errors logged with their stack and answered as a 500 that carries the request id,
- * and a graceful stop (stop accepting, finish what is in flight within a deadline).
+ * the request duration metric (server/metrics.ts), unexpected errors logged with their stack and
+ * answered as a 500 that carries the request id, and a graceful stop (stop accepting, finish
+ * what is in flight within a deadline).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -25,6 +26,7 @@ import { resolveClient, trustedProxies } from "~/utils/client-address.server";
 import { getEnv } from "~/utils/env.server";
 import { requestContextStorage, type RequestContext } from "~/utils/request-context.server";
 import type { Logger } from "./logger";
+import { observeRequest, serverMetrics } from "./metrics";
 
 // express, compression, @remix-run/express and the router: the copies remix-serve loads.
 const requireFromServe = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/package.json"));
@@ -218,6 +220,7 @@ export async function startAppServer({
   let stopping = false;
   const storage = requestContextStorage();
   const trust = trustedProxies();
+  serverMetrics();
 
   const app = express();
   app.disable("x-powered-by");
@@ -256,6 +259,8 @@ export async function startAppServer({
       const matched = match(pathname);
       const status = res.statusCode;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      // Assets under the build's public path all count as one route.
+      observeRequest(pathname.startsWith(build.publicPath) ? `${build.publicPath}*` : matched?.route, req.method, status, seconds);
       const line = {
         reqId: requestId,
         method: req.method,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { searchBusinesses, suggestBusinesses } from "~/models/business-search.server";
 import { readPaging, readSearchFilters } from "~/utils/http";
+import { searchShape, timeSearch } from "~/utils/metrics.server";
 
 /**
  * GET /api/businesses/search?q&name&doc&city&type&status&person&zip&address&fei&page&limit
@@ -16,10 +17,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   const filters = readSearchFilters(params);
   if (params.get("suggest") === "1") {
     const { limit } = readPaging(params, 5);
-    const businesses = suggestBusinesses({ name: filters.name, doc: filters.doc, city: filters.city, limit });
+    const businesses = timeSearch(searchShape(filters, true), () =>
+      suggestBusinesses({ name: filters.name, doc: filters.doc, city: filters.city, limit }),
+    );
     return Response.json({ businesses }, { headers: { "Cache-Control": "private, max-age=30" } });
   }
   const { page, limit } = readPaging(params);
-  const { businesses, pagination, capped } = searchBusinesses({ ...filters, page, limit });
+  const { businesses, pagination, capped } = timeSearch(searchShape(filters), () => searchBusinesses({ ...filters, page, limit }));
   return Response.json({ businesses, pagination, totalIsCapped: capped });
 }

@@ -12,6 +12,7 @@ import { parsePage } from "~/lib/pagination";
 import { ADVANCED_FIELDS, isAllCities, readSearchFilters, searchQueryString } from "~/lib/search-params";
 import { BUSINESS_STATUSES } from "~/lib/status";
 import { searchBusinesses } from "~/models/business-search.server";
+import { searchShape, timeSearch } from "~/utils/metrics.server";
 import type { PageCacheHandle } from "~/utils/cache.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -36,7 +37,9 @@ export function loader({ request }: LoaderFunctionArgs) {
   if (untidy || isAllCities(url.searchParams.get("city") ?? "")) {
     throw redirect(`/search${searchQueryString(filters, requestedPage)}`);
   }
-  const { businesses, pagination, capped } = searchBusinesses({ ...filters, page: requestedPage, limit: PAGE_SIZE });
+  const { businesses, pagination, capped } = timeSearch(searchShape(filters), () =>
+    searchBusinesses({ ...filters, page: requestedPage, limit: PAGE_SIZE }),
+  );
   return { filters, businesses, pagination, capped };
 }
 

@@ -10,6 +10,7 @@ import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/lib/schemas/auth";
 import { lockoutMessage } from "~/models/login-attempt.server";
 import { clientAddress } from "~/utils/client-address.server";
+import { countSignIn } from "~/utils/metrics.server";
 import { INVALID_LOGIN, signIn, type SignInResult } from "~/models/user.server";
 import { safeRedirect } from "~/utils/redirect";
 import type { PublicUser } from "~/lib/types";
@@ -26,6 +27,7 @@ export type SignInAnswer =
  * An unknown username and a wrong password get the same 401 and message.
  */
 export function signInAnswer(result: SignInResult): SignInAnswer {
+  countSignIn(result.status === "ok" ? "success" : result.status === "invalid" ? "failure" : "locked");
   if (result.status === "ok") return { ok: true, user: result.user };
   if (result.status === "invalid") return { ok: false, status: 401, message: INVALID_LOGIN };
   const seconds = String(result.retryAfterSeconds);

@@ -32,6 +32,7 @@ import { Transform } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { fiscalYearOf } from "~/lib/tax-year";
 import { now } from "~/utils/clock.server";
+import { countPageCache } from "~/utils/metrics.server";
 
 /** False when SEARCH_CACHE=off: no answer is remembered, no page is kept or served. */
 export function cacheEnabled(): boolean {
@@ -145,12 +146,18 @@ export function pageCacheKey(
 export function cachedPage(key: string, nonce: string): Uint8Array<ArrayBuffer> | null {
   if (!cacheEnabled()) return null;
   const page = pages.get(key);
-  if (!page) return null;
+  if (!page) return miss();
   forget(key);
-  if (page.expires <= Date.now()) return null;
+  if (page.expires <= Date.now()) return miss();
   remember(key, page); // most recently used last
+  countPageCache("hit");
   const nonceBytes = Buffer.from(nonce);
   return Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+}
+
+function miss(): null {
+  countPageCache("miss");
+  return null;
 }
 
 function remember(key: string, page: Page) {
