@@ -50,7 +50,7 @@ export default tseslint.config(
               // routes only the process-wide settings, clock, fault points and cache are read.
               target: ["./app/models", "./app/lib", "./app/services", "./app/db", "./app/mail", "./app/components"],
               from: "./app/utils",
-              except: ["./env.server.ts", "./clock.server.ts", "./fault-point.server.ts", "./cache.server.ts", "./town-area.server.ts"],
+              except: ["./env.server.ts", "./clock.server.ts", "./fault-point.server.ts", "./cache.server.ts"],
               message: "app/utils/ is request plumbing for routes: put a domain rule in its model or in app/lib.",
             },
           ],

@@ -15,7 +15,7 @@ import { getDb } from "~/db/client.server";
 import { DEFAULT_PAGE_SIZE, paginate, type Pagination } from "~/lib/pagination";
 import { personMatch } from "~/models/registry-search.server";
 import { rememberWhileRegistryUnchanged } from "~/utils/cache.server";
-import { getTownArea } from "~/utils/town-area.server";
+import { getTownArea } from "~/models/town.server";
 import { SqlEstimates } from "./search/estimates.server";
 import { listing, tagListing } from "./search/listing.server";
 import { nameSearch } from "./search/name-search.server";

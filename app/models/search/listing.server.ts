@@ -5,7 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
-import { getTownArea } from "~/utils/town-area.server";
+import { getTownArea } from "~/models/town.server";
 import { numberIndex, type SqlEstimates } from "./estimates.server";
 import { LISTING_SPLIT, NUMBER_COUNT_SPLIT, type ListingWalk, type SearchPlan } from "./planner.server";
 import { BY_ADDRESS, CARD_COLUMNS, cappedCount, cardsOfIds, cardsWithReasons, CITY_BY_NAME, prepare, type CardRow, type Where } from "./sql.server";

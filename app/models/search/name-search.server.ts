@@ -14,7 +14,7 @@
 import type Database from "better-sqlite3";
 import { buildNameKeys, buildNameQuery, prefixUpperBound, type NameQuery } from "~/lib/search-query";
 import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
-import { getTownArea } from "~/utils/town-area.server";
+import { getTownArea } from "~/models/town.server";
 import { registryFilterSql, SqlEstimates } from "./estimates.server";
 import { NAME_SPLIT, planSearch } from "./planner.server";
 import {

@@ -13,7 +13,7 @@
  */
 import { normalizeDocNumber } from "~/lib/search-query";
 import { documentTagTerm } from "~/lib/search-tags";
-import type { TownArea } from "~/utils/town-area.server";
+import type { TownArea } from "~/models/town.server";
 import { clean, hasRegistryFilter, restOnRows, tagsMatch, tagSplit, type TagFilter, type TagKey, type TagSplit } from "./tag-split.server";
 import type { SearchFilters, SearchPlanOptions, TagPlan } from "./types.server";
 

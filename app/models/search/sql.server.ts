@@ -9,7 +9,7 @@ import { holdsCurrentReceiptRawSql } from "~/models/receipt.server";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/lib/pagination";
 import { normalizeDocNumber } from "~/lib/search-query";
 import { explainMatches, personClause, registryFilterClauses } from "~/models/registry-search.server";
-import { getTownArea, isTownCity, townWhere } from "~/utils/town-area.server";
+import { getTownArea, isTownCity, townWhere } from "~/models/town.server";
 import { COUNT_CAP } from "./planner.server";
 import { clean, documentClause, tagSplit, type SplitOptions, type TagFilter, type TagSplit } from "./tag-split.server";
 import type { BusinessCard, SearchFilters } from "./types.server";

@@ -7,7 +7,7 @@
 import { normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import { addressTagTerm, documentTag, filterTagTerms, zipTagTerm } from "~/lib/search-tags";
 import { addressClause, addressPrefix, zipClause, zipPrefix } from "~/models/registry-search.server";
-import { isTownCity, type TownArea } from "~/utils/town-area.server";
+import { isTownCity, type TownArea } from "~/models/town.server";
 import type { SearchFilters } from "./types.server";
 
 export const clean = (v: string | null | undefined) => (typeof v === "string" ? v.trim() : "");
