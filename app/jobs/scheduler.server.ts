@@ -10,6 +10,7 @@
  * is logged with the job's name; the job runs again at its next time.
  */
 import { Cron } from "croner";
+import { completeQueuedReceipts } from "~/models/mail-events.server";
 import { enableOutboxKick } from "~/models/outbox.server";
 import { appLogger } from "~/utils/request-context.server";
 import { jobs } from "./index.server";
@@ -34,6 +35,12 @@ export async function scheduledRun(job: Job): Promise<void> {
 
 export function startScheduler() {
   if (global.__jobScheduler) return;
+  // Before the outbox's kick can send one: receipts an older version queued get their PDF.
+  try {
+    completeQueuedReceipts();
+  } catch (err) {
+    appLogger().error({ job: "send-mail", err }, "could not complete queued receipts; the send-mail job tries again");
+  }
   global.__jobScheduler = jobs.map(
     (job) =>
       new Cron(job.schedule, { timezone: "UTC", protect: true, unref: true, name: `job:${job.name}` }, () => scheduledRun(job)),

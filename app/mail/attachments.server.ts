@@ -13,7 +13,9 @@ import { receiptPdf } from "~/services/receipt-pdf.server";
 
 /**
  * One attachment as the outbox stores it (JSON). A row queued before receipts travelled whole
- * has only `paymentId`: it is sent without the PDF, and its message still links the receipt.
+ * has only `paymentId`: the send-mail job completes it first (completeQueuedReceipts in
+ * models/mail-events); one that still has no receipt is sent without the PDF, its message still
+ * linking the receipt.
  */
 export type AttachmentSource = { type: "receipt-pdf"; paymentId: number; receipt?: ReceiptDocument };
 

@@ -5,10 +5,11 @@
  */
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import { users, type Business, type User } from "~/db/schema";
 import { computeFee } from "~/lib/fee";
 import { receiptNumber } from "~/lib/receipt";
+import type { AttachmentSource } from "~/mail/attachments.server";
 import { mailContext } from "~/mail/context.server";
 import {
   claimConfirmationMail,
@@ -159,4 +160,34 @@ export function readUnsubscribeToken(token: string): number | null {
     if (crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(match[2]))) return userId;
   }
   return null;
+}
+
+/**
+ * Rows queued before receipts travelled whole in the outbox (only `paymentId` in the attachment)
+ * get their receipt document now, from the payment's rows, so that they too are sent with the
+ * PDF. Run before sending (the send-mail job, and once when the schedule starts); returns how
+ * many rows it completed. A row already sent is left as it is.
+ */
+export function completeQueuedReceipts(conn: Conn = getDb()): number {
+  const sqlite = (conn as Db).$client;
+  const rows = sqlite
+    .prepare(
+      `SELECT id, attachments FROM outbox
+        WHERE status <> 'sent' AND attachments LIKE '%"receipt-pdf"%' AND attachments NOT LIKE '%"receipt":%'`,
+    )
+    .all() as { id: number; attachments: string }[];
+  let completed = 0;
+  for (const row of rows) {
+    const sources = JSON.parse(row.attachments) as AttachmentSource[];
+    const filled = sources.map((source) => {
+      if (source.type !== "receipt-pdf" || source.receipt) return source;
+      const found = paymentWithBusiness(source.paymentId, conn);
+      return found ? { ...source, receipt: receiptDocument(found.payment, found.business) } : source;
+    });
+    if (filled.some((s, i) => s !== sources[i])) {
+      sqlite.prepare("UPDATE outbox SET attachments = ? WHERE id = ? AND status <> 'sent'").run(JSON.stringify(filled), row.id);
+      completed++;
+    }
+  }
+  return completed;
 }
