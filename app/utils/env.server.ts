@@ -90,11 +90,11 @@ const EnvSchema = z
         }
         return list;
       }),
-    /** The bearer token /resources/metrics asks for; unset, the metrics are not served (404). */
-    METRICS_TOKEN: z
-      .string()
-      .min(16, { message: "METRICS_TOKEN must be at least 16 characters long (e.g. `openssl rand -hex 32`)" })
-      .optional(),
+    /** The bearer token /resources/metrics asks for; unset (or empty), the metrics are not served (404). */
+    METRICS_TOKEN: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.string().min(16, { message: "METRICS_TOKEN must be at least 16 characters long (e.g. `openssl rand -hex 32`)" }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
