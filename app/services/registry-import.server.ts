@@ -510,13 +510,27 @@ function progressReporter(options: ImportOptions, source: Source) {
   };
 }
 
-/** The counts and timing of a finished file, its report written, its registry_imports row inserted. */
+/**
+ * Ends a file in the open transaction: its counts and timing, its report written, its
+ * registry_imports row inserted, committed.
+ */
 function finish(db: Database.Database, s: Statements, options: ImportOptions, summary: ImportSummary, rejects: string[], started: number, seconds: number) {
   summary.seconds = round(seconds, 2);
   summary.perSecond = summary.seconds > 0 ? Math.round(summary.read / summary.seconds) : summary.read;
   summary.reportFile = writeReport(options, summary, rejects);
   s.recordImport.run(summary.file, summary.sha256, started, Date.now(), JSON.stringify(publicSummary(summary)));
   s.dropProgress.run(summary.sha256);
+  db.exec("COMMIT");
+}
+
+/** Runs `work`; if it throws, the transaction it left open is rolled back. */
+async function rollbackOnError<T>(db: Database.Database, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    throw error;
+  }
 }
 
 /** "rebuild": the whole file in one transaction, the indexes and triggers rebuilt at its end. */
@@ -529,7 +543,7 @@ async function applyWhole(db: Database.Database, source: Source, sha256: string,
   const codeFor = options.verificationCode ?? verificationCode;
   const progress = progressReporter(options, source);
   db.exec("BEGIN IMMEDIATE");
-  try {
+  await rollbackOnError(db, async () => {
     const deferred = dropForRebuild(db);
     const fresh = db.prepare("SELECT 1 FROM businesses LIMIT 1").get() === undefined;
     for await (const { lines, firstLine, bytes } of linesOf(await source.open())) {
@@ -548,11 +562,7 @@ async function applyWhole(db: Database.Database, source: Source, sha256: string,
     }
     rebuild(db, deferred, summary.inserted + summary.updated > 0);
     finish(db, s, options, summary, rejects, started, (performance.now() - t0) / 1000);
-    db.exec("COMMIT");
-  } catch (error) {
-    if (db.inTransaction) db.exec("ROLLBACK");
-    throw error;
-  }
+  });
   return summary;
 }
 
@@ -596,7 +606,7 @@ async function applyInChunks(db: Database.Database, source: Source, sha256: stri
     db.exec("COMMIT");
     open = null;
   };
-  try {
+  await rollbackOnError(db, async () => {
     for await (const { lines, firstLine, bytes } of linesOf(await source.open())) {
       for (let i = 0; i < lines.length; i++) {
         const lineNo = firstLine + i;
@@ -644,11 +654,7 @@ async function applyInChunks(db: Database.Database, source: Source, sha256: stri
     }
     if (!open) db.exec("BEGIN IMMEDIATE");
     finish(db, s, options, summary, rejects, started, (performance.now() - t0) / 1000);
-    db.exec("COMMIT");
-  } catch (error) {
-    if (db.inTransaction) db.exec("ROLLBACK");
-    throw error;
-  }
+  });
   return summary;
 }
 
