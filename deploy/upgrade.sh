@@ -42,13 +42,24 @@ BACKUP_DIR=$(set -a; . "$ENV_FILE"; echo "${BACKUP_DIR:-}")
 [ -n "$BACKUP_DIR" ] || die "BACKUP_DIR is not set in $ENV_FILE: the upgrade needs a backup to roll back to"
 
 service() {
-  if [ -n "${SERVICE_CTL:-}" ]; then $SERVICE_CTL "$1"; else systemctl "$1" florida-btr; fi
+  if [ -n "${SERVICE_CTL:-}" ]; then
+    $SERVICE_CTL "$1"
+  else
+    # After a release that could not start, systemd's start limit would refuse the next start.
+    if [ "$1" = start ]; then systemctl reset-failed florida-btr 2>/dev/null || true; fi
+    systemctl "$1" florida-btr
+  fi
 }
 ready() {
   local until=$((SECONDS + READY_TIMEOUT)) answer
   while [ $SECONDS -lt $until ]; do
     answer=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/resources/readyz" || true)
     [ "$answer" = 200 ] && return 0
+    # A release that cannot start: systemd gives up after StartLimitBurst tries; no need to wait on.
+    if [ -z "${SERVICE_CTL:-}" ] && systemctl is-failed --quiet florida-btr; then
+      systemctl status --no-pager --lines=5 florida-btr >&2 || true
+      return 1
+    fi
     sleep 2
   done
   curl -s "http://127.0.0.1:$PORT/resources/readyz" >&2 || true

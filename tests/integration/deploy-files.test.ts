@@ -86,7 +86,7 @@ describe("Prometheus alert rules (deploy/prometheus-alerts.yml)", () => {
       fs
         .readFileSync("deploy/prometheus-scrape.yml", "utf8")
         .replaceAll("/etc/prometheus/florida-btr-alerts.yml", path.resolve("deploy/prometheus-alerts.yml"))
-        .replaceAll("/etc/prometheus/florida-btr-metrics-token", token),
+        .replaceAll("/etc/prometheus/florida-btr.token", token),
     );
     const { status, output } = run("promtool", ["check", "config", config]);
     expect(status, output).toBe(0);
