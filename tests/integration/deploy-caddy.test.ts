@@ -25,7 +25,7 @@ if (!hasCaddy) console.warn("deploy-caddy: `caddy` is not installed (.ci/install
 
 /**
  * deploy/Caddyfile for this machine: its global options (the ACME e-mail) replaced by the
- * internal CA, free ports, no admin endpoint and storage in `dir`; the town's host by localhost;
+ * internal CA, free ports on loopback only, no admin endpoint and storage in `dir`; the town's host by localhost;
  * the app's port by `appPort`. The site block's directives stay as shipped.
  */
 function adaptCaddyfile(source: string, { dir, httpPort, httpsPort, appPort }: { dir: string; httpPort: number; httpsPort: number; appPort: number }) {
@@ -39,6 +39,7 @@ function adaptCaddyfile(source: string, { dir, httpPort, httpsPort, appPort }: {
       [
         "{",
         "\tadmin off",
+        "\tdefault_bind 127.0.0.1",
         "\tlocal_certs",
         "\tskip_install_trust",
         `\thttp_port ${httpPort}`,
@@ -72,8 +73,9 @@ function request(
   return new Promise((resolve, reject) => {
     const req = send(
       target,
-      // servername: the certificate is for "localhost"; the socket goes to 127.0.0.1.
-      { method, headers, localAddress: from, ca, servername: "localhost", agent: false },
+      // IPv4, from a 127/8 address: "localhost" may resolve to ::1 first. The certificate is for
+      // "localhost" (SNI and Host as in the URL).
+      { method, headers, localAddress: from, family: 4, ca, servername: "localhost", agent: false },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -171,7 +173,7 @@ describe.skipIf(!hasCaddy)("Caddy in front of the production server (deploy/Cadd
     // Without Caddy's root the certificate is not trusted: this really is Caddy's CA.
     const untrusted = await new Promise<string>((resolve) => {
       https
-        .get(site("/"), { agent: false }, () => resolve("trusted"))
+        .get(site("/"), { agent: false, family: 4 }, () => resolve("trusted"))
         .on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
     });
     expect(untrusted).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY/);
