@@ -97,7 +97,7 @@ rollback() {
     say "the restore of $BACKUP failed: the service is stopped; restore by hand (docs/operations.md)"
     exit 1
   fi
-  service start
+  service start || true
   if ready; then
     say "rolled back: the previous version is serving again (the failed one is in $APP.failed-$STAMP)"
   else
