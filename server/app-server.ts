@@ -106,10 +106,33 @@ function errorAnswer(message: string, status: number, requestId: string | undefi
   return Response.json({ error: { message, requestId } }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
+const totalChanges = () => getDb().$client.prepare("SELECT total_changes()").pluck().get() as number;
+
+/**
+ * Runs an action; if it finds the database busy (the importer took the lock while the action
+ * awaited something slow, a password hash say) and nothing at all was written on the connection
+ * meanwhile, waits for the lock and runs it once more on a copy of the request. Only for bodies
+ * that are cheap to copy (not multipart uploads); otherwise the busy error goes on to the 503.
+ */
+async function retriedOnceIfBusy<F extends (...args: never[]) => unknown>(fn: F, args: Parameters<F>, writeWaitMs: number) {
+  const first = args[0] as unknown as { request: Request };
+  const copyable = !/^multipart\//i.test(first.request.headers.get("Content-Type") ?? "");
+  const spare = copyable ? first.request.clone() : null;
+  const before = totalChanges();
+  try {
+    return await fn(...args);
+  } catch (error) {
+    if (!spare || !isBusyError(error) || totalChanges() !== before) throw error;
+    await waitForWriteLock(() => getDb().$client, writeWaitMs);
+    return await fn(...([{ ...first, request: spare }, ...args.slice(1)] as unknown as Parameters<F>));
+  }
+}
+
 /**
  * Every loader and action of the build, wrapped:
  * - an action first waits, asynchronously, until the database's write lock is free (another
- *   process, the registry importer, may hold it): `writeWaitMs` at most, then 503;
+ *   process, the registry importer, may hold it): `writeWaitMs` at most, then 503; one that
+ *   still meets the lock having written nothing is run once more (retriedOnceIfBusy);
  * - a write that still finds the database busy (SQLITE_BUSY) answers 503 with Retry-After and
  *   the product's words, as a page or as `{ error: { message } }` JSON (Stripe retries a 503);
  *   its transaction was rolled back, so nothing was written (decision 0023);
@@ -126,8 +149,9 @@ export function withErrorReferences(
     if (!fn) return fn;
     return (async (...args: Parameters<F>) => {
       try {
-        if (kind === "action") await waitForWriteLock(() => getDb().$client, writeWaitMs);
-        return await fn(...args);
+        if (kind !== "action") return await fn(...args);
+        await waitForWriteLock(() => getDb().$client, writeWaitMs);
+        return await retriedOnceIfBusy(fn, args, writeWaitMs);
       } catch (error) {
         const request = (args[0] as unknown as { request?: Request })?.request;
         if (isResponseLike(error) || request?.signal.aborted) throw error;

@@ -123,23 +123,23 @@ function createMetrics(): ServerMetrics {
     const s = snapshot();
     if (s) set({}, s.outboxOldestSeconds);
   });
-  gauge("job_last_run_timestamp_seconds", "When each scheduled job last finished a run (job_runs), Unix time.", ["job"], (set) => {
-    for (const j of snapshot()?.jobs ?? []) if (j.lastFinishedAt) set({ job: j.name }, seconds(j.lastFinishedAt));
+  gauge("job_last_run_timestamp_seconds", "When each scheduled job last finished a run (job_runs), Unix time.", ["scheduled_job"], (set) => {
+    for (const j of snapshot()?.jobs ?? []) if (j.lastFinishedAt) set({ scheduled_job: j.name }, seconds(j.lastFinishedAt));
   });
-  gauge("job_last_run_failed", "1 when a job's last run failed (or found the database busy), else 0.", ["job"], (set) => {
-    for (const j of snapshot()?.jobs ?? []) if (j.lastFinishedAt) set({ job: j.name }, j.lastFailed ? 1 : 0);
+  gauge("job_last_run_failed", "1 when a job's last run failed (or found the database busy), else 0.", ["scheduled_job"], (set) => {
+    for (const j of snapshot()?.jobs ?? []) if (j.lastFinishedAt) set({ scheduled_job: j.name }, j.lastFailed ? 1 : 0);
   });
-  gauge("job_last_success_timestamp_seconds", "When each job last finished a run without error, Unix time (0: never).", ["job"], (set) => {
-    for (const j of snapshot()?.jobs ?? []) set({ job: j.name }, seconds(j.lastSucceededAt));
+  gauge("job_last_success_timestamp_seconds", "When each job last finished a run without error, Unix time (0: never).", ["scheduled_job"], (set) => {
+    for (const j of snapshot()?.jobs ?? []) set({ scheduled_job: j.name }, seconds(j.lastSucceededAt));
   });
-  new client.Counter<"job">({
+  new client.Counter<"scheduled_job">({
     name: `${PREFIX}job_failures_total`,
     help: "Runs of each job that ended in an error (job_runs.failures; a database busy with another writer is not one).",
-    labelNames: ["job"],
+    labelNames: ["scheduled_job"],
     registers: [registry],
     collect() {
       this.reset();
-      for (const j of snapshot()?.jobs ?? []) this.inc({ job: j.name }, j.failures);
+      for (const j of snapshot()?.jobs ?? []) this.inc({ scheduled_job: j.name }, j.failures);
     },
   });
   gauge("registry_import_last_timestamp_seconds", "When the last registry file import finished, Unix time (0: none yet).", [], (set) => {

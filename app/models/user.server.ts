@@ -6,6 +6,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { waitForWriteLock } from "~/db/write-lock.server";
 import { businesses, users, type User } from "~/db/schema";
 import type { PasswordChangeInput, ProfileInput, RegisterInput } from "~/lib/schemas/auth";
 import { getEnv } from "~/utils/env.server";
@@ -145,6 +146,9 @@ export async function signIn({
   const attemptId = recordAttempt(username, address);
   const user = await verifyLogin(username, password);
   if (!user) return { status: "invalid" };
+  // The password check took ~200 ms: the registry importer may hold the lock now. Wait for it
+  // without blocking, so the writes of this sign-in (here and the session) find it free.
+  await waitForWriteLock(() => getDb().$client, getEnv().WRITE_WAIT_MS);
   forgetAttempts(attemptId, username);
   return { status: "ok", user };
 }

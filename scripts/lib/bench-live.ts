@@ -27,7 +27,7 @@ const MIX: [ClassName, number][] = [
 const PASSWORD = "bench-live-password";
 const DAILY_RECORDS = 50_000;
 
-type Sample = { cls: ClassName; ms: number; ok: boolean };
+type Sample = { cls: ClassName; ms: number; ok: boolean; status: number };
 type Phase = { name: string; samples: Sample[]; seconds: number; import?: { records: number; seconds: number; perSecond: number } };
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
@@ -136,20 +136,20 @@ export async function benchLive({ n, seconds, rate, log }: { n: number; seconds:
         cookies.set(username, cookie);
         sessions.push(cookie);
       }
-      return res.ok;
+      return res.status;
     }
     for (const u of users) await signIn(u);
 
-    const request: Record<ClassName, () => Promise<boolean>> = {
+    const request: Record<ClassName, () => Promise<number>> = {
       search: async () => {
         const res = await fetch(`${url}/search?q=${encodeURIComponent(pick(words))}${Math.random() < 0.3 ? "&status=ACTIVE" : ""}`);
         await res.text();
-        return res.ok;
+        return res.status;
       },
       page: async () => {
         const res = await fetch(`${url}/business/${pick(ids)}`);
         await res.text();
-        return res.ok;
+        return res.status;
       },
       "sign-in": () => signIn(pick(users)),
       claim: async () => {
@@ -162,7 +162,7 @@ export async function benchLive({ n, seconds, rate, log }: { n: number; seconds:
         const res = await fetch(`${url}/api/businesses/${business.id}/claim`, { method: "POST", body: form, headers: { Cookie: cookies.get(username)! } });
         await res.text();
         if (res.ok) claims.push({ businessId: business.id, username });
-        return res.ok;
+        return res.status;
       },
     };
 
@@ -181,8 +181,8 @@ export async function benchLive({ n, seconds, rate, log }: { n: number; seconds:
         const cls = MIX.find(([, w]) => (acc += w) >= r)?.[0] ?? "search";
         const t = performance.now();
         const p = request[cls]()
-          .catch(() => false)
-          .then((ok) => void samples.push({ cls, ms: performance.now() - t, ok }));
+          .catch(() => 0)
+          .then((status) => void samples.push({ cls, ms: performance.now() - t, ok: status >= 200 && status < 300, status }));
         inFlight.add(p);
         void p.finally(() => inFlight.delete(p));
         next += gap;
@@ -244,7 +244,9 @@ export async function benchLive({ n, seconds, rate, log }: { n: number; seconds:
         MIX.map(([cls]) => {
           const of = phase.samples.filter((s) => s.cls === cls);
           const ms = of.map((s) => s.ms).sort((a, b) => a - b);
-          return [cls, { count: of.length, errors: of.filter((s) => !s.ok).length, p50: +pct(ms, 50).toFixed(1), p95: +pct(ms, 95).toFixed(1), p99: +pct(ms, 99).toFixed(1) }];
+          const failed = of.filter((s) => !s.ok);
+          const statuses = [...new Set(failed.map((s) => s.status))].join(" ");
+          return [cls, { count: of.length, errors: failed.length, statuses, p50: +pct(ms, 50).toFixed(1), p95: +pct(ms, 95).toFixed(1), p99: +pct(ms, 99).toFixed(1) }];
         }),
       ),
     }));
@@ -261,7 +263,7 @@ export async function benchLive({ n, seconds, rate, log }: { n: number; seconds:
     for (const row of rows)
       for (const [cls, c] of Object.entries(row.classes)) {
         const idle = rows[0].classes[cls as ClassName].p99;
-        log(`| ${row.phase} | ${cls} | ${c.count} | ${c.errors} | ${c.p50} | ${c.p95} | ${c.p99} | ${(c.p99 / idle).toFixed(2)} |`);
+        log(`| ${row.phase} | ${cls} | ${c.count} | ${c.errors}${c.statuses ? ` (${c.statuses})` : ""} | ${c.p50} | ${c.p95} | ${c.p99} | ${(c.p99 / idle).toFixed(2)} |`);
       }
     for (const row of rows) if (row.import) log(`${row.phase}: ${row.import.records.toLocaleString("en-US")} records in ${row.import.seconds} s (${row.import.perSecond.toLocaleString("en-US")} records/s)`);
     log(`writes answered as saved: ${claims.length} claims (${lostClaims} lost), ${sessions.length} sign-ins (${lostSessions} lost)`);

@@ -143,10 +143,10 @@ describe("metrics with METRICS_TOKEN", () => {
       fbr_signin_attempts_total: ["counter", ["outcome"]],
       fbr_outbox_messages: ["gauge", ["status"]],
       fbr_outbox_oldest_unsent_age_seconds: ["gauge", []],
-      fbr_job_last_run_timestamp_seconds: ["gauge", ["job"]],
-      fbr_job_last_run_failed: ["gauge", ["job"]],
-      fbr_job_last_success_timestamp_seconds: ["gauge", ["job"]],
-      fbr_job_failures_total: ["counter", ["job"]],
+      fbr_job_last_run_timestamp_seconds: ["gauge", ["scheduled_job"]],
+      fbr_job_last_run_failed: ["gauge", ["scheduled_job"]],
+      fbr_job_last_success_timestamp_seconds: ["gauge", ["scheduled_job"]],
+      fbr_job_failures_total: ["counter", ["scheduled_job"]],
       fbr_registry_import_last_timestamp_seconds: ["gauge", []],
       fbr_registry_import_last_records: ["gauge", ["result"]],
       fbr_payments: ["gauge", ["method", "outcome"]],
@@ -193,9 +193,9 @@ describe("metrics with METRICS_TOKEN", () => {
     expect(one(text, "fbr_outbox_messages", { status: "failed" })?.value).toBe(1);
     expect(one(text, "fbr_outbox_messages", { status: "sent" })?.value).toBe(0);
     expect(one(text, "fbr_outbox_oldest_unsent_age_seconds")?.value).toBeGreaterThanOrEqual(600);
-    expect(one(text, "fbr_job_failures_total", { job: "send-mail" })?.value).toBe(2);
-    expect(one(text, "fbr_job_last_run_failed", { job: "send-mail" })?.value).toBe(1);
-    expect(one(text, "fbr_job_last_success_timestamp_seconds", { job: "send-mail" })?.value).toBeCloseTo(now - 3600, -2);
+    expect(one(text, "fbr_job_failures_total", { scheduled_job: "send-mail" })?.value).toBe(2);
+    expect(one(text, "fbr_job_last_run_failed", { scheduled_job: "send-mail" })?.value).toBe(1);
+    expect(one(text, "fbr_job_last_success_timestamp_seconds", { scheduled_job: "send-mail" })?.value).toBeCloseTo(now - 3600, -2);
     expect(one(text, "fbr_registry_import_last_timestamp_seconds")?.value).toBeCloseTo(now - 100, -2);
     expect(one(text, "fbr_registry_import_last_records", { result: "read" })?.value).toBe(100);
     expect(one(text, "fbr_registry_import_last_records", { result: "rejected" })?.value).toBe(2);
