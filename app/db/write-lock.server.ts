@@ -7,6 +7,8 @@
  * (decision 0023).
  */
 import type Database from "better-sqlite3";
+import { getEnv } from "~/utils/env.server";
+import { getDb } from "./client.server";
 
 /** SQLITE_BUSY and its extended codes: another connection holds the lock. */
 export function isBusyError(error: unknown): boolean {
@@ -59,4 +61,13 @@ export async function waitForWriteLock(sqlite: () => Database.Database, budgetMs
     await sleep(Math.min(delay, budgetMs - waited));
     delay = Math.min(delay * 2, 20);
   }
+}
+
+/**
+ * For a write that follows a slow await of its request (a password hash, an upload, a call to
+ * Stripe): waits, without blocking, until the server's connection can write (WRITE_WAIT_MS at
+ * most), so that the synchronous write right after it does not meet the importer's lock.
+ */
+export function writable(): Promise<void> {
+  return waitForWriteLock(() => getDb().$client, getEnv().WRITE_WAIT_MS);
 }

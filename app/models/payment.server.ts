@@ -16,6 +16,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { writable } from "~/db/write-lock.server";
 import { businesses, payments, users, type Business, type Payment } from "~/db/schema";
 import { CURRENCY, formatCents } from "~/lib/fee";
 import { parseId } from "~/lib/ids";
@@ -375,6 +376,7 @@ type Outcome =
  */
 export async function recordConfirmedPayment(confirmed: Confirmed): Promise<RecordResult> {
   faultPoint("payment.before-record"); // tests only: die between Stripe's success and our record
+  await writable(); // Stripe's answer took its time: the importer may hold the lock now
   const db = getDb();
   const paidAt = succeededAt(confirmed);
   const outcome: Outcome = db.transaction((tx): Outcome => {

@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { waitForWriteLock } from "~/db/write-lock.server";
+import { writable } from "~/db/write-lock.server";
 import { businesses, users, type User } from "~/db/schema";
 import type { PasswordChangeInput, ProfileInput, RegisterInput } from "~/lib/schemas/auth";
 import { getEnv } from "~/utils/env.server";
@@ -92,6 +92,7 @@ export async function registerUser(input: RegisterInput): Promise<Result<{ user:
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
 
   const passwordHash = await hashPassword(input.password);
+  await writable();
   try {
     const user = getDb().transaction((tx) => {
       const created = tx
@@ -146,9 +147,7 @@ export async function signIn({
   const attemptId = recordAttempt(username, address);
   const user = await verifyLogin(username, password);
   if (!user) return { status: "invalid" };
-  // The password check took ~200 ms: the registry importer may hold the lock now. Wait for it
-  // without blocking, so the writes of this sign-in (here and the session) find it free.
-  await waitForWriteLock(() => getDb().$client, getEnv().WRITE_WAIT_MS);
+  await writable(); // the password check took ~200 ms: the importer may hold the lock now
   forgetAttempts(attemptId, username);
   return { status: "ok", user };
 }
@@ -191,6 +190,7 @@ export async function changePassword(
     return { ok: false, fieldErrors: { currentPassword: [WRONG_CURRENT_PASSWORD] } };
   }
   const passwordHash = await hashPassword(input.newPassword);
+  await writable();
   getDb().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
   deleteOtherSessions(userId, keepSessionId);
   return { ok: true };

@@ -7,6 +7,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CLAIM_MESSAGES, ClaimSchema, LICENSE_FIELD, type ClaimSubmissionOutcome } from "~/lib/schemas/claim";
+import { writable } from "~/db/write-lock.server";
 import { claimBusiness, claimRefusal } from "~/models/claim.server";
 import {
   discardUpload,
@@ -43,6 +44,7 @@ export async function submitClaim(
     const submission = parseWithZod(formData, { schema: ClaimSchema });
     if (submission.status !== "success") return { kind: "invalid", submission };
     const { employeeCount, vehicleCount, verificationCode } = submission.value;
+    await writable(); // the upload took its time: the importer may hold the lock now
     const outcome = claimBusiness({
       businessId,
       userId: user.id,

@@ -5,6 +5,7 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { isStaff, roleOf } from "~/lib/roles";
 import type { PublicUser } from "~/lib/types";
+import { writable } from "~/db/write-lock.server";
 import { createSessionRow, deleteOtherSessions, deleteSession, findSessionUser } from "~/models/session.server";
 import { toPublicUser } from "~/models/user.server";
 import { secureCookies } from "~/utils/client-address.server";
@@ -108,6 +109,7 @@ export async function requireApiStaff(request: Request): Promise<PublicUser> {
  */
 export async function createSession(userId: number, rememberMe: boolean): Promise<string> {
   const expiresAt = new Date(Date.now() + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS));
+  await writable();
   const id = createSessionRow(userId, expiresAt, rememberMe);
   return sessionCookie().serialize(id, rememberMe ? { expires: expiresAt } : {});
 }
