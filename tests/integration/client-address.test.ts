@@ -4,13 +4,11 @@
  * untrusted sender wrote. The sign-in lockout per address (10 failures in 15 minutes) holds
  * against a forged X-Forwarded-For, and without any header the socket's address counts.
  */
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_FAILURES } from "~/models/login-attempt.server";
-import { serverDir, startProdServer, type ProdServer } from "../support/prod-server";
+import { startProdServer, startWith, type ProdServer } from "../support/prod-server";
 
 const fakeAddress = () => `203.0.113.${crypto.randomInt(1, 255)}`;
 
@@ -150,28 +148,7 @@ describe("with no trusted proxy in front (TRUSTED_PROXIES=10.0.0.0/8: the loopba
 });
 
 it("a bad TRUSTED_PROXIES entry stops the start with a readable line", async () => {
-  const dir = serverDir("fbr-proxies-");
-  const env: Record<string, string | undefined> = {
-    PATH: process.env.PATH,
-    NODE_ENV: "production",
-    PORT: "1",
-    DATABASE_PATH: path.join(dir, "app.db"),
-    UPLOADS_DIR: path.join(dir, "uploads"),
-    SESSION_SECRET: "proxies-test-secret-0123456789",
-    SEED_DEMO: "false",
-    TRUSTED_PROXIES: "loopback, 10.0.0.0/33",
-  };
-  const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: env as NodeJS.ProcessEnv });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d));
-    child.stdout.resume();
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
+  const result = await startWith({ TRUSTED_PROXIES: "loopback, 10.0.0.0/33" });
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('TRUSTED_PROXIES: "10.0.0.0/33" is not an address, a CIDR range');
 });

@@ -5,40 +5,12 @@
  * request id (and logged); one JSON log line per request, with no secret in the whole log.
  */
 import { secretsIn } from "../support/e2e-log-check";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/utils/env.server";
 import { createBusiness } from "../support/factories";
-import { makeUnwritable, serverDir, startProdServer, type ProdServer } from "../support/prod-server";
-
-/** Runs scripts/start.ts with `env` and returns how it ended (it must not get as far as listening). */
-function startWith(env: Record<string, string | undefined>) {
-  const dir = serverDir("fbr-refuse-");
-  const full: Record<string, string | undefined> = {
-    PATH: process.env.PATH,
-    NODE_ENV: "production",
-    PORT: "1",
-    DATABASE_PATH: path.join(dir, "app.db"),
-    UPLOADS_DIR: path.join(dir, "uploads"),
-    SESSION_SECRET: "refusal-test-secret-0123456789",
-    SEED_DEMO: "false",
-    ...env,
-  };
-  for (const k of Object.keys(full)) if (full[k] === undefined) delete full[k];
-  return new Promise<{ code: number | null; stderr: string; dir: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: full as NodeJS.ProcessEnv });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d));
-    child.stdout.resume();
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr, dir });
-    });
-  });
-}
+import { makeUnwritable, serverDir, startProdServer, startWith, type ProdServer } from "../support/prod-server";
 
 describe("start-up refuses bad configuration, one clear line each", () => {
   const cases: [string, Record<string, string | undefined>, RegExp][] = [

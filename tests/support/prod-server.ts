@@ -168,3 +168,30 @@ export function makeUnwritable(...files: string[]): () => void {
   existing.forEach((f) => fs.chmodSync(f, fs.statSync(f).isDirectory() ? 0o555 : 0o444));
   return () => existing.forEach((f, i) => fs.chmodSync(f, modes[i]));
 }
+
+/** Runs scripts/start.ts with `env` and returns how it ended (it must not get as far as listening). */
+export function startWith(env: Record<string, string | undefined>) {
+  const dir = serverDir("fbr-refuse-");
+  const full: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    PORT: "1",
+    DATABASE_PATH: path.join(dir, "app.db"),
+    UPLOADS_DIR: path.join(dir, "uploads"),
+    SESSION_SECRET: "refusal-test-secret-0123456789",
+    SEED_DEMO: "false",
+    ...env,
+  };
+  for (const k of Object.keys(full)) if (full[k] === undefined) delete full[k];
+  return new Promise<{ code: number | null; stderr: string; dir: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: full as NodeJS.ProcessEnv });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d));
+    child.stdout.resume();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr, dir });
+    });
+  });
+}
