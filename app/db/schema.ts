@@ -119,6 +119,14 @@ export const businesses = sqliteTable(
     agentZip: text("agent_zip"),
     /** Hash of the last imported line: an identical line later is "unchanged" without a write. */
     registryHash: text("registry_hash"),
+    /**
+     * state: loaded from the state's registry; town: created by the town when it approved a new
+     * receipt application (its document number is a local one, BTR-yyyy-nnnnnn, that no state
+     * file holds, so an import never writes it).
+     */
+    origin: text("origin").notNull().default("state"),
+    /** ISO date the business stopped operating (an approved closing): no reminders, notices or letters. */
+    closedOn: text("closed_on"),
   },
   (t) => [
     uniqueIndex("businesses_document_number_unique").on(t.documentNumber),
@@ -189,6 +197,10 @@ export const payments = sqliteTable(
     feeCents: integer("fee_cents"),
     /** Refunded so far, in cents. A payment refunded whole no longer holds its receipt. */
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /** The business's address when a change of location replaced it: the receipt keeps the address it had. Null: the current one. */
+    businessAddress: text("business_address"),
+    /** The filing this payment paid the fee of (a transfer); null for receipts. */
+    filingId: integer("filing_id"),
     /** The remittance statement that carried this payment to the town; null until a period is closed. */
     remittanceId: integer("remittance_id").references(() => remittances.id),
     createdAt: createdAt(),
@@ -559,6 +571,96 @@ export const letters = sqliteTable(
   (t) => [index("letters_batch_idx").on(t.batchId, t.id), index("letters_business_idx").on(t.businessId)],
 );
 
+/** The town's list of business activities a receipt application picks from (admin-editable). */
+export const filingCategories = sqliteTable("filing_categories", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  /** Contractors, cosmetology...: the application asks for the state licence number and its copy. */
+  needsStateLicense: integer("needs_state_license", { mode: "boolean" }).notNull().default(false),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/**
+ * A document a business files with the BTR office (~/lib/filings): a new receipt application,
+ * a transfer, a change of location, a closing. Its answers, documents and history are rows of
+ * their own; the status moves draft -> submitted -> approved | denied | changes_requested, or
+ * withdrawn by the applicant.
+ */
+export const filings = sqliteTable(
+  "filings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("draft"),
+    /** Null once the applicant deletes their account: the town keeps the record. */
+    applicantId: integer("applicant_id").references(() => users.id, { onDelete: "set null" }),
+    /** The business filed about; for a new-business filing, set once approved (or linked). */
+    businessId: integer("business_id").references(() => businesses.id),
+    /** The fee, in cents, computed by the server when the filing is saved (transfers). */
+    feeCents: integer("fee_cents").notNull().default(0),
+    /** The staff member's message of the last decision (changes requested, denied). */
+    decisionMessage: text("decision_message"),
+    submittedAt: timestamp("submitted_at"),
+    decidedAt: timestamp("decided_at"),
+    updatedAt: timestamp("updated_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("filings_status_idx").on(t.status, t.submittedAt),
+    index("filings_applicant_idx").on(t.applicantId, t.updatedAt),
+    index("filings_business_idx").on(t.businessId),
+  ],
+);
+
+/** One answer of a filing (field name -> text), saved step by step. */
+export const filingAnswers = sqliteTable(
+  "filing_answers",
+  {
+    filingId: integer("filing_id")
+      .notNull()
+      .references(() => filings.id, { onDelete: "cascade" }),
+    field: text("field").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.filingId, t.field] })],
+);
+
+/** A document uploaded to a filing: one per type (a new upload replaces it), stored under UPLOADS_DIR. */
+export const filingDocuments = sqliteTable(
+  "filing_documents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    filingId: integer("filing_id")
+      .notNull()
+      .references(() => filings.id, { onDelete: "cascade" }),
+    documentType: text("document_type").notNull(),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("filing_documents_type_unique").on(t.filingId, t.documentType)],
+);
+
+/** A filing's history: what happened, when, by whom, with the message shown to the applicant. */
+export const filingEvents = sqliteTable(
+  "filing_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    filingId: integer("filing_id")
+      .notNull()
+      .references(() => filings.id, { onDelete: "cascade" }),
+    /** created | submitted | fee_paid | changes_requested | approved | denied | withdrawn */
+    action: text("action").notNull(),
+    actorId: integer("actor_id"),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("filing_events_filing_idx").on(t.filingId, t.id)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
@@ -571,3 +673,7 @@ export type BusinessAnnualReport = typeof businessAnnualReports.$inferSelect;
 export type RegistryImport = typeof registryImports.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type FeeScheduleRow = typeof feeSchedules.$inferSelect;
+export type Filing = typeof filings.$inferSelect;
+export type FilingDocument = typeof filingDocuments.$inferSelect;
+export type FilingEvent = typeof filingEvents.$inferSelect;
+export type FilingCategory = typeof filingCategories.$inferSelect;

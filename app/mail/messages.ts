@@ -193,3 +193,59 @@ export function delinquencyNoticeMail(
     reminderOptions(facts.unsubscribeUrl),
   );
 }
+
+/** Staff decided on a filing (issue 40): approved, changes requested (with what to change), or denied (with why). */
+export function filingDecisionMail(
+  ctx: MailContext,
+  { user, filingId, kindLabel, subjectName, decision, message }: {
+    user: Person;
+    filingId: number;
+    kindLabel: string;
+    subjectName: string;
+    decision: "approve" | "request-changes" | "deny";
+    message: string | null;
+  },
+): RenderedMail {
+  const what = `${kindLabel} for ${subjectName}`;
+  const link = { type: "button" as const, label: "Open the filing", href: `${ctx.appUrl}/filings/${filingId}` };
+  const said = message ? [{ type: "facts" as const, rows: [["Message from the town", message]] as [string, string][] }] : [];
+  if (decision === "approve") {
+    return mail(ctx, `Approved: ${what}`, "Your filing is approved", user, [
+      { type: "p", text: `The ${ctx.townName} Business Tax Receipt office approved your ${what.charAt(0).toLowerCase() + what.slice(1)}.` },
+      ...said,
+      link,
+    ]);
+  }
+  if (decision === "request-changes") {
+    return mail(ctx, `Changes requested: ${what}`, "The town asks for changes", user, [
+      { type: "p", text: `The ${ctx.townName} Business Tax Receipt office reviewed your ${what.charAt(0).toLowerCase() + what.slice(1)} and asks you to change something before it can be approved.` },
+      ...said,
+      { type: "p", text: "Open the filing, make the changes and submit it again:" },
+      link,
+    ]);
+  }
+  return mail(ctx, `Denied: ${what}`, "Your filing was denied", user, [
+    { type: "p", text: `The ${ctx.townName} Business Tax Receipt office denied your ${what.charAt(0).toLowerCase() + what.slice(1)}.` },
+    ...said,
+    link,
+    { type: "small", text: `Questions? Write to ${ctx.supportEmail} or call ${ctx.supportPhone}.` },
+  ]);
+}
+
+/** A transfer was approved: the buyer now owns the business and its receipt; the seller no longer does. */
+export function transferCompletedMail(
+  ctx: MailContext,
+  { user, business, role }: { user: Person; business: BusinessRef; role: "buyer" | "seller" },
+): RenderedMail {
+  if (role === "buyer") {
+    return mail(ctx, `${business.name} is now yours`, "Business transferred to you", user, [
+      { type: "p", text: `${business.name} (${business.documentNumber}) and its Business Tax Receipt for this year now belong to your account.` },
+      { type: "button", label: "Open the business", href: `${ctx.appUrl}/business/${business.id}` },
+      { type: "small", text: "Automatic renewal is off: turn it on from the business's page if you want it." },
+    ]);
+  }
+  return mail(ctx, `${business.name} was transferred`, "Transfer approved", user, [
+    { type: "p", text: `${business.name} (${business.documentNumber}) and its receipt now belong to the buyer. Its automatic renewal on your card is cancelled.` },
+    { type: "small", text: `If you did not sell this business, contact the ${ctx.townName} Business Tax Receipt office at once.` },
+  ]);
+}

@@ -60,6 +60,12 @@ function isStorageError(error: unknown): error is NodeJS.ErrnoException {
 }
 
 export type ImageKind = { mime: "image/jpeg" | "image/png" | "image/gif"; ext: "jpg" | "png" | "gif" };
+/** What an upload may be: the licence's images, and a filing's documents (PDF too). */
+export type FileKind = ImageKind | { mime: "application/pdf"; ext: "pdf" };
+export type UploadMime = FileKind["mime"];
+const IMAGE_MIMES: readonly UploadMime[] = ["image/jpeg", "image/png", "image/gif"];
+
+const PDF_SIGNATURE: { kind: FileKind; bytes: number[] } = { kind: { mime: "application/pdf", ext: "pdf" }, bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }; // %PDF-
 
 const SIGNATURES: { kind: ImageKind; bytes: number[] }[] = [
   { kind: { mime: "image/jpeg", ext: "jpg" }, bytes: [0xff, 0xd8, 0xff] },
@@ -77,8 +83,15 @@ export function sniffImageType(head: Uint8Array): ImageKind | null {
   return null;
 }
 
-const CONTENT_TYPES: Record<string, ImageKind["mime"]> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif" };
-const STORAGE_KEY = /^[a-f0-9]{32}\.(jpg|png|gif)$/;
+/** The type the bytes really are among the accepted ones, from their magic number, or null. */
+export function sniffFileType(head: Uint8Array, accept: readonly UploadMime[] = IMAGE_MIMES): FileKind | null {
+  const { bytes } = PDF_SIGNATURE;
+  const kind: FileKind | null = sniffImageType(head) ?? (head.length >= bytes.length && bytes.every((b, i) => head[i] === b) ? PDF_SIGNATURE.kind : null);
+  return kind && accept.includes(kind.mime) ? kind : null;
+}
+
+const CONTENT_TYPES: Record<string, UploadMime> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif", pdf: "application/pdf" };
+const STORAGE_KEY = /^[a-f0-9]{32}\.(jpg|png|gif|pdf)$/;
 
 /**
  * A file part as the upload handler saw it. It is a `File` so the shared zod schema can judge
@@ -145,7 +158,7 @@ export function drainRequestBody(request: Request) {
  * Wraps the request body so every byte is counted at the source: past `limit` the stream errors
  * with UploadTooLargeError. The reader stays ours, so a refused body can still be drained.
  */
-function countedBody(body: ReadableStream<Uint8Array>, limit: number) {
+function countedBody(body: ReadableStream<Uint8Array>, limit: number, tooLarge: string) {
   const reader = body.getReader();
   let total = 0;
   let failed = false;
@@ -157,7 +170,7 @@ function countedBody(body: ReadableStream<Uint8Array>, limit: number) {
       total += value.byteLength;
       if (total > limit) {
         failed = true;
-        controller.error(new UploadTooLargeError());
+        controller.error(new UploadTooLargeError(tooLarge));
         return;
       }
       controller.enqueue(value);
@@ -190,6 +203,7 @@ async function writeFilePart(
   filename: string,
   maxBytes: number,
   inProgress: Map<string, fs.WriteStream>,
+  limits: { accept: readonly UploadMime[]; tooLarge: string },
 ): Promise<StoredUpload | undefined> {
   const dir = uploadsDir();
   await fs.promises.mkdir(dir, { recursive: true });
@@ -200,7 +214,7 @@ async function writeFilePart(
   const out = handle.createWriteStream();
   inProgress.set(partial, out);
   try {
-    return await writeAndSniff(data, filename, maxBytes, partial, out, key, dir);
+    return await writeAndSniff(data, filename, maxBytes, partial, out, key, dir, limits);
   } finally {
     inProgress.delete(partial);
   }
@@ -227,10 +241,11 @@ async function writeAndSniff(
   out: fs.WriteStream,
   key: string,
   dir: string,
+  limits: { accept: readonly UploadMime[]; tooLarge: string },
 ): Promise<StoredUpload | undefined> {
   let size = 0;
   let head = Buffer.alloc(0);
-  let kind: ImageKind | null | undefined; // undefined: not enough bytes yet to tell
+  let kind: FileKind | null | undefined; // undefined: not enough bytes yet to tell
   // A disk that fills up mid-file: the stream's error, rethrown as a storage failure.
   let writeError: Error | undefined;
   out.on("error", (error) => (writeError ??= error));
@@ -238,14 +253,14 @@ async function writeAndSniff(
     for await (const chunk of data) {
       if (writeError) throw writeError;
       size += chunk.byteLength;
-      if (size > maxBytes) throw new UploadTooLargeError();
+      if (size > maxBytes) throw new UploadTooLargeError(limits.tooLarge);
       if (kind === undefined) {
         head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-        if (head.length >= SNIFF_BYTES) kind = sniffImageType(head);
+        if (head.length >= SNIFF_BYTES) kind = sniffFileType(head, limits.accept);
       }
       if (kind !== null && !out.write(chunk)) await once(out, "drain");
     }
-    if (kind === undefined) kind = sniffImageType(head);
+    if (kind === undefined) kind = sniffFileType(head, limits.accept);
     out.end();
     if (!out.closed) await once(out, "close");
     if (writeError) throw writeError;
@@ -271,8 +286,14 @@ async function writeAndSniff(
  */
 export async function parseUploadForm(
   request: Request,
-  { fileField, maxFileBytes = MAX_LICENSE_BYTES }: { fileField: string; maxFileBytes?: number },
+  {
+    fileField,
+    maxFileBytes = MAX_LICENSE_BYTES,
+    accept = IMAGE_MIMES,
+    tooLargeMessage,
+  }: { fileField: string; maxFileBytes?: number; accept?: readonly UploadMime[]; tooLargeMessage?: string },
 ): Promise<{ formData: FormData; file: StoredUpload | null }> {
+  const limits = { accept, tooLarge: tooLargeMessage ?? new UploadTooLargeError().message };
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data\s*;\s*boundary=/i.test(contentType) || !request.body) {
     throw new UploadRejectedError("Expected a multipart/form-data body");
@@ -281,10 +302,10 @@ export async function parseUploadForm(
   const declared = Number(request.headers.get("Content-Length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBody) {
     drainInBackground(request.body.getReader(), 0);
-    throw new UploadTooLargeError();
+    throw new UploadTooLargeError(limits.tooLarge);
   }
 
-  const counted = countedBody(request.body, maxBody);
+  const counted = countedBody(request.body, maxBody, limits.tooLarge);
   const stored: StoredUpload[] = [];
   // Partial files still being written: the parser can fail (body over the limit) before the
   // handler writing a file has noticed, and the answer must not leave that file behind.
@@ -294,7 +315,7 @@ export async function parseUploadForm(
     if (++parts > MAX_PARTS) throw new UploadRejectedError("Too many form fields");
     if (filename === undefined) return readTextPart(data, name);
     if (name !== fileField || stored.length > 0) throw new UploadRejectedError("Unexpected file in the form");
-    const file = await writeFilePart(data, filename, maxFileBytes, inProgress);
+    const file = await writeFilePart(data, filename, maxFileBytes, inProgress, limits);
     if (file) stored.push(file);
     return file;
   };
