@@ -56,7 +56,8 @@ export function receiptDocument(payment: Payment, business: Business): ReceiptDo
     business: {
       name: business.name,
       documentNumber: business.documentNumber,
-      address: [business.address1, business.address2, business.city, business.state, business.zip].filter(Boolean).join(", "),
+      // A receipt paid before a change of location keeps the address it was issued at.
+      address: payment.businessAddress ?? [business.address1, business.address2, business.city, business.state, business.zip].filter(Boolean).join(", "),
     },
     lines,
     total: formatCents(payment.amount),

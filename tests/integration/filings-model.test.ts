@@ -12,6 +12,7 @@ import { requiredDocuments, documentChecklist, DOCUMENT_RULES } from "~/lib/fili
 import { FILING_KINDS, transferFeeCents, localBusinessNumber } from "~/lib/filings/kinds";
 import { decideFiling } from "~/models/filings/decision.server";
 import { addDocument, createFiling, filingView, getFilingRow, requireFilingFor, saveAnswers, submitFiling, withdrawFiling, FilingError } from "~/models/filings/filings.server";
+import { receiptDocument } from "~/models/receipt-document.server";
 import { StoredUpload } from "~/services/uploads.server";
 import { createBusiness, createReceipt, createUser, unique } from "../support/factories";
 
@@ -193,7 +194,10 @@ describe("decisions", () => {
     submitFiling(owner, getFilingRow(filing.id)!);
     await decideFiling({ id: 1, username: "admin" }, filing.id, "approve", null);
     expect(getDb().select().from(businesses).where(eq(businesses.id, business.id)).get()).toMatchObject({ address1: "4000 Hallandale Beach Blvd", zip: "33009" });
-    expect(getDb().select().from(payments).where(eq(payments.businessId, business.id)).get()!.businessAddress).toBe("3150 SW 52nd Ave, Pembroke Park, FL, 33023");
+    const payment = getDb().select().from(payments).where(eq(payments.businessId, business.id)).get()!;
+    const moved = getDb().select().from(businesses).where(eq(businesses.id, business.id)).get()!;
+    expect(receiptDocument(payment, moved).business.address).toBe("3150 SW 52nd Ave, Pembroke Park, FL, 33023");
+    expect(receiptDocument({ ...payment, businessAddress: null }, moved).business.address).toBe("4000 Hallandale Beach Blvd, PEMBROKE PARK, FL, 33009");
   });
 
   it("closes a business from the date given, and refuses a date in the future", async () => {
