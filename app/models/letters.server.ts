@@ -31,7 +31,8 @@ export class LetterError extends Error {
 
 /** The businesses of `town` the filters select (a SQL condition on `businesses`). */
 function selection(town: string, f: LetterBatchFilters): SQL {
-  const parts: SQL[] = [sql`lower(${businesses.city}) = lower(${town})`];
+  // A closed business (an approved closing) gets no letter.
+  const parts: SQL[] = [sql`lower(${businesses.city}) = lower(${town})`, sql`${businesses.closedOn} is null`];
   if (f.unclaimed) parts.push(sql`${businesses.isClaimed} = 0 and ${businesses.canBeClaimed} = 1`);
   if (f.status) parts.push(sql`${businesses.status} = ${f.status.toUpperCase()}`);
   if (f.filingType) parts.push(sql`${businesses.filingType} = ${f.filingType}`);

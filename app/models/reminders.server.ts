@@ -4,7 +4,7 @@
  * and unless they said no (mail-preferences.server.ts); each message is queued under its unique
  * key, so the job can run any number of times, from any number of processes.
  */
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, outbox, users } from "~/db/schema";
 import { fiscalYearName } from "~/lib/tax-year";
@@ -43,7 +43,8 @@ export function queueDueReminders(now: Date): ReminderReport {
     .select({ business: businesses, owner: users })
     .from(businesses)
     .innerJoin(users, eq(users.id, businesses.ownerId))
-    .where(and(eq(businesses.isClaimed, true), isNotNull(businesses.ownerId)))
+    // A closed business (an approved closing) owes no more receipts: no reminders, no notices.
+    .where(and(eq(businesses.isClaimed, true), isNotNull(businesses.ownerId), isNull(businesses.closedOn)))
     .all();
   const report: ReminderReport = { businesses: rows.length, queued: 0, alreadySent: 0, notWanted: 0 };
   const years = new Map<number, number[]>();

@@ -2,7 +2,7 @@
  * What the town sees of its tax years (issue 21): receipts sold and revenue per fiscal year (tax
  * and penalty apart), and the businesses that are due or delinquent today with the penalty owed.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, payments, users } from "~/db/schema";
 import { type CsvColumn, money } from "~/lib/csv";
@@ -102,7 +102,8 @@ export function owedBusinesses(at: Date = now()): OwedBusiness[] {
       })
       .from(businesses)
       .leftJoin(users, eq(users.id, businesses.ownerId))
-      .where(and(inArray(businesses.id, chunk)))
+      // A closed business owes nothing from its closing on.
+      .where(and(inArray(businesses.id, chunk), isNull(businesses.closedOn)))
       .all();
     for (const b of list) {
       const held = years.get(b.id) ?? [];

@@ -8,7 +8,9 @@ import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { businesses, users } from "~/db/schema";
+import { countLetterRecipients } from "~/models/letters.server";
+import { owedBusinesses } from "~/models/tax-year-report.server";
 import { remindersJob } from "~/jobs/reminders.server";
 import { runJob } from "~/jobs/registry.server";
 import { setRemindersOptOut } from "~/models/mail-preferences.server";
@@ -135,5 +137,21 @@ describe("delinquency notices", () => {
     expect(got).toHaveLength(2);
     expect(got[1].subject).toContain("(December 2026)");
     expect(got[1].text).toContain("Penalty owed: $24.00");
+  });
+});
+
+describe("a closed business (an approved closing, issue 40)", () => {
+  it("gets no reminder, no delinquency notice and no letter, and is not listed as owing", async () => {
+    const o = await owner();
+    const b = await business(o.id, [2026], { closedOn: "2026-09-01" });
+    expect(await runAt("2026-07-01T14:00:00Z", o.email)).toHaveLength(0);
+    expect(await runAt("2026-10-01T14:00:00Z", o.email)).toHaveLength(0);
+    expect(await runAt("2026-11-01T14:00:00Z", o.email)).toHaveLength(0);
+    expect(owedBusinesses(new Date("2026-11-01T14:00:00Z")).map((r) => r.id)).not.toContain(b.id);
+    const town = b.city!;
+    const before = countLetterRecipients(town, { unclaimed: false, mailed: "any" });
+    getDb().update(businesses).set({ closedOn: null }).where(eq(businesses.id, b.id)).run();
+    expect(countLetterRecipients(town, { unclaimed: false, mailed: "any" })).toBe(before + 1);
+    expect(owedBusinesses(new Date("2026-11-01T14:00:00Z")).map((r) => r.id)).toContain(b.id);
   });
 });
