@@ -256,7 +256,7 @@ export function listClaimedBusinesses(userId: number): ClaimedBusinessView[] {
     .from(payments)
     .where(
       sql`${payments.id} IN (SELECT max(p.id) FROM payments p JOIN businesses b ON b.id = p.business_id
-        WHERE b.owner_id = ${userId} GROUP BY p.business_id)`,
+        WHERE b.owner_id = ${userId} AND p.kind <> 'transfer_fee' GROUP BY p.business_id)`,
     )
     .all();
   const byBusiness = new Map(latest.map((p) => [p.businessId, p]));

@@ -347,7 +347,7 @@ export function trackingStats(batchId?: number): TrackingStats {
   }>(sql`
     with x as (
       select l.id, lb.mailed_on, l.created_at as sent_ms, b.is_claimed, b.claimed_at,
-        (select min(p.created_at) from payments p where p.business_id = b.id and p.created_at >= l.created_at) as paid_at
+        (select min(p.created_at) from payments p where p.business_id = b.id and p.created_at >= l.created_at and p.kind <> 'transfer_fee') as paid_at
       from letters l join letter_batches lb on lb.id = l.batch_id join businesses b on b.id = l.business_id
       where ${filter}
     )

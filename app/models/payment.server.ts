@@ -14,7 +14,7 @@
  * charge is refunded and the payment refused (409, "amount_changed") with the new amount.
  */
 import crypto from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { writable } from "~/db/write-lock.server";
 import { businesses, payments, users, type Business, type Payment } from "~/db/schema";
@@ -195,7 +195,7 @@ function idempotencyKey(kind: string, business: Business, userId: number, charge
 const stripeDescription = (description: string, charge: Charge, business: Business) =>
   `${description} ${fiscalYearName(charge.fiscalYear)} - ${business.name}`.slice(0, 250);
 
-function stripeFailure(error: unknown): PaymentError {
+export function stripeFailure(error: unknown): PaymentError {
   if (error instanceof PaymentError) return error;
   const message = error instanceof Error ? error.message : "Stripe request failed";
   console.error("Stripe request failed:", message);
@@ -303,7 +303,8 @@ type Confirmed = {
 
 /** Reads what Stripe says about a PaymentIntent; null unless it is a succeeded BTR payment. */
 function confirmedFromIntent(intent: Stripe.PaymentIntent): Confirmed | null {
-  if (intent.status !== "succeeded" || intent.metadata?.kind === "renewal") return null;
+  // A renewal is an invoice's; a transfer fee is a filing's (models/filings/fee.server.ts): neither buys a receipt here.
+  if (intent.status !== "succeeded" || intent.metadata?.kind === "renewal" || intent.metadata?.kind === "transfer_fee") return null;
   const businessId = parseId(intent.metadata?.businessId);
   const userId = parseId(intent.metadata?.userId);
   if (!businessId || !userId) return null;
@@ -531,19 +532,20 @@ export function findUserPaymentByStripeId(userId: number, stripePaymentId: strin
     .get();
 }
 
-/** The success step's payment: this user's, for this business. */
+/** The success step's payment: this user's, for this business (a receipt's, never a transfer fee's). */
 export function getUserPaymentForBusiness(paymentId: number, userId: number, businessId: number) {
   return getDb()
     .select()
     .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId), eq(payments.businessId, businessId)))
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId), eq(payments.businessId, businessId), ne(payments.kind, "transfer_fee")))
     .get();
 }
 
 /** The receipt, for its payer or an administrator only; undefined for anyone else. */
 export function getReceiptForViewer(paymentId: number, viewer: { id: number; isAdmin: boolean; role?: string | null }) {
   const row = paymentWithBusiness(paymentId);
-  if (!row) return undefined;
+  // A transfer fee (kind "transfer_fee") is a payment without a receipt: it has no receipt page.
+  if (!row || row.payment.kind === "transfer_fee") return undefined;
   // The payer, and the town's staff (the admin business page links every receipt).
   if (row.payment.userId !== viewer.id && !isStaff(viewer)) return undefined;
   return row;

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { stripeEvents } from "~/db/schema";
+import { isTransferFee, recordFilingFeeFromStripe } from "~/models/filings/fee.server";
 import { recordFromStripeObject } from "~/models/payment.server";
 import { recordStripeRefunds } from "~/models/refund.server";
 import { recordInvoiceFailed, recordInvoicePaid, syncSubscriptionFromStripe } from "~/models/subscription.server";
@@ -15,11 +16,14 @@ type Handler = (event: Stripe.Event) => Promise<unknown>;
 const handlers: Partial<Record<Stripe.Event["type"], Handler>> = {
   "payment_intent.succeeded": async (event) => {
     const intent = event.data.object as Stripe.PaymentIntent;
-    await recordFromStripeObject(intent.id);
+    // A filing's transfer fee is recorded by the filings (no receipt); any other one-off payment is a BTR.
+    if (isTransferFee(intent.metadata)) await recordFilingFeeFromStripe(intent.id);
+    else await recordFromStripeObject(intent.id);
   },
   "checkout.session.completed": async (event) => {
     const session = event.data.object as Stripe.Checkout.Session;
-    if (session.mode === "payment") await recordFromStripeObject(session.id);
+    if (session.mode === "payment" && isTransferFee(session.metadata)) await recordFilingFeeFromStripe(session.id);
+    else if (session.mode === "payment") await recordFromStripeObject(session.id);
     const sub = session.subscription;
     if (session.mode === "subscription" && sub) await syncSubscriptionFromStripe(typeof sub === "string" ? sub : sub.id);
   },

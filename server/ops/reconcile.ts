@@ -10,6 +10,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { payments, refunds as refundRows } from "~/db/schema";
+import { isTransferFee, recordFilingFeeFromStripe } from "~/models/filings/fee.server";
 import { recordFromStripeObject } from "~/models/payment.server";
 import { completePendingRefunds, recordStripeRefunds } from "~/models/refund.server";
 import { recordInvoicePaid } from "~/models/subscription.server";
@@ -64,7 +65,7 @@ export async function reconcileStripe({ days = 7, now = new Date() }: { days?: n
   if (!isStripeConfigured()) return report;
   const stripe = getStripe();
 
-  // One-off BTR payments (inline and hosted checkout both end in a PaymentIntent).
+  // One-off payments (inline and hosted checkout both end in a PaymentIntent): BTRs, and filings' transfer fees.
   const intents = (await listAll((p) => stripe.paymentIntents.list(p), since)).filter(
     (pi) => pi.status === "succeeded" && pi.metadata?.kind !== "renewal" && !(pi as { invoice?: unknown }).invoice,
   );
@@ -73,9 +74,9 @@ export async function reconcileStripe({ days = 7, now = new Date() }: { days?: n
   for (const pi of intents) {
     if (knownIntents.has(pi.id)) continue;
     try {
-      const result = await recordFromStripeObject(pi.id);
+      const result = isTransferFee(pi.metadata) ? await recordFilingFeeFromStripe(pi.id) : await recordFromStripeObject(pi.id);
       if (result?.created) {
-        report.recorded.push({ stripeId: pi.id, paymentId: result.payment.id, businessId: result.payment.businessId, amount: result.payment.amount, kind: "btr" });
+        report.recorded.push({ stripeId: pi.id, paymentId: result.payment.id, businessId: result.payment.businessId, amount: result.payment.amount, kind: result.payment.kind });
       } else if (!result) {
         report.unmatched.push({ stripeId: pi.id, reason: "succeeded at Stripe but not a payment this app can record (metadata, amount or business)" });
       }

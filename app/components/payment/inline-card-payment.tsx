@@ -12,6 +12,8 @@ type Props = {
   amount: number;
   description: string;
   onBack: () => void;
+  /** The route whose action records the confirmed payment (`intent=record`); by default the BTR's payment page. */
+  recordAction?: string;
 };
 
 /**
@@ -20,7 +22,7 @@ type Props = {
  * action (`intent=record`), which checks it with Stripe, records it and redirects to the success
  * step with the "Payment Successful" toast.
  */
-export function InlineCardPayment({ publishableKey, clientSecret, businessId, amount, description, onBack }: Props) {
+export function InlineCardPayment({ publishableKey, clientSecret, businessId, amount, description, onBack, recordAction = `/payment/${businessId}` }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [recorded, setRecorded] = useState(true);
@@ -51,7 +53,7 @@ export function InlineCardPayment({ publishableKey, clientSecret, businessId, am
         return;
       }
       // Success redirects (with its toast); a failure answers with the error (its toast is flashed).
-      const answer = await call(`/payment/${businessId}`, { intent: "record", stripePaymentId: intent.id, amount: String(amount), description });
+      const answer = await call(recordAction, { intent: "record", stripePaymentId: intent.id, amount: String(amount), description });
       if (answer?.error) {
         console.error(answer.error.message);
         setRecorded(false);
