@@ -180,8 +180,8 @@ export default function Developers() {
 curl -b cookies.txt ${origin}/api/user`}</code>
         </pre>
         <p>
-          JSON bodies must be sent with <code className={code}>Content-Type: application/json</code>; claims are{" "}
-          <code className={code}>multipart/form-data</code>. Stripe&apos;s webhook is authenticated by Stripe&apos;s signature
+          JSON bodies must be sent with <code className={code}>Content-Type: application/json</code>; claims and a
+          filing&apos;s document uploads are <code className={code}>multipart/form-data</code>. Stripe&apos;s webhook is authenticated by Stripe&apos;s signature
           instead of a session.
         </p>
       </Section>
@@ -207,8 +207,8 @@ curl -b cookies.txt ${origin}/api/user`}</code>
           <code className={code}>true</code>. Narrow the search to page further.
         </p>
         <p>
-          Lists that do not page (the user&apos;s businesses, claimed businesses and payments, and the uploaded
-          licences) answer a JSON array.
+          Lists that do not page (the user&apos;s businesses, claimed businesses, payments and filings, the town&apos;s
+          activities, and the uploaded licences) answer a JSON array.
         </p>
       </Section>
 

@@ -21,6 +21,7 @@ import { uniqueAddress } from "../support/accounts";
 import { claimRequest, fixtureFile, run } from "../support/claim-requests";
 import { createBusiness, createReceipt, createUser, makeRequest, TEST_PASSWORD, unique } from "../support/factories";
 import { startTestStripe, testStripe } from "../support/stripe";
+import { executableAsPdf, pdfFile, readyApplication, submittedApplication, uploadRequest } from "../support/filings";
 
 // ---- the document and the route files --------------------------------------------------------
 
@@ -207,6 +208,21 @@ function subscriptionCases(method: "PATCH" | "DELETE" | "POST"): Partial<Record<
     },
   };
 }
+
+// Filings (issue 40): a draft, a submitted one, a withdrawn one; bodies over 64 KB.
+async function draftFiling() {
+  const { createFiling } = await import("~/models/filings/filings.server");
+  const user = await createUser();
+  return { user, filing: createFiling(user, "new-business") };
+}
+async function withdrawnFiling() {
+  const { withdrawFiling } = await import("~/models/filings/filings.server");
+  const { user, filing } = await draftFiling();
+  return { user, filing: withdrawFiling(user, filing) };
+}
+const hugeJson = (method: string, url: string, user: { id: number } | null) =>
+  json(method, url, user, { businessName: "x".repeat(70 * 1024) });
+const elevenMegabytePdf = () => pdfFile("scan.pdf", 11 * 1024 * 1024);
 
 const CASES: Cases = {
   "GET /api/user": {
@@ -454,6 +470,129 @@ const CASES: Cases = {
     ...staffOnly("/api/admin/audit?page=1&limit=5"),
     200: async () => (await letterBatch(), get("/api/admin/audit?action=letter_batch.create&page=1&limit=5", clerk)),
     400: () => get("/api/admin/audit?from=yesterday", clerk),
+  },
+  "GET /api/filings": {
+    200: async () => get("/api/filings", (await draftFiling()).user),
+    401: () => get("/api/filings"),
+  },
+  "POST /api/filings": {
+    201: async () => json("POST", "/api/filings", await createUser(), { kind: "new-business" }),
+    400: async () => json("POST", "/api/filings", await createUser(), { kind: "renewal" }),
+    401: () => json("POST", "/api/filings", null, { kind: "new-business" }),
+    403: async () => json("POST", "/api/filings", await createUser(), { kind: "close-business", businessId: (await owner()).business.id }),
+    409: async () => {
+      // A transfer needs this year's receipt.
+      const { user, business } = await owner();
+      return json("POST", "/api/filings", user, { kind: "transfer", businessId: business.id });
+    },
+    413: async () => hugeJson("POST", "/api/filings", await createUser()),
+    415: async () => formBody("POST", "/api/filings", await createUser()),
+  },
+  "GET /api/filings/{id}": {
+    200: async () => {
+      const { user, filing } = await submittedApplication();
+      return get(`/api/filings/${filing.id}`, user);
+    },
+    401: async () => get(`/api/filings/${(await draftFiling()).filing.id}`),
+    404: async () => get(`/api/filings/${(await draftFiling()).filing.id}`, await createUser()),
+  },
+  "PATCH /api/filings/{id}": {
+    200: async () => {
+      const { user, filing } = await draftFiling();
+      return json("PATCH", `/api/filings/${filing.id}`, user, { businessName: "Señora Café LLC", employeeCount: 2, homeBased: false });
+    },
+    400: async () => {
+      const { user, filing } = await draftFiling();
+      return json("PATCH", `/api/filings/${filing.id}`, user, { city: "Miami", colour: "blue" });
+    },
+    401: async () => json("PATCH", `/api/filings/${(await draftFiling()).filing.id}`, null, {}),
+    403: async () => json("PATCH", `/api/filings/${(await draftFiling()).filing.id}`, clerk, { businessName: "Staff edit" }),
+    404: async () => json("PATCH", `/api/filings/${MISSING_ID}`, await createUser(), {}),
+    409: async () => {
+      const { user, filing } = await submittedApplication();
+      return json("PATCH", `/api/filings/${filing.id}`, user, { businessName: "Too late" });
+    },
+    413: async () => {
+      const { user, filing } = await draftFiling();
+      return hugeJson("PATCH", `/api/filings/${filing.id}`, user);
+    },
+    415: async () => {
+      const { user, filing } = await draftFiling();
+      return formBody("PATCH", `/api/filings/${filing.id}`, user);
+    },
+  },
+  "POST /api/filings/{id}/documents": {
+    201: async () => {
+      const { user, filing } = await draftFiling();
+      return uploadRequest(filing.id, user);
+    },
+    400: async () => {
+      const { user, filing } = await draftFiling();
+      return uploadRequest(filing.id, user, { file: executableAsPdf() });
+    },
+    401: async () => uploadRequest((await draftFiling()).filing.id, null),
+    403: async () => uploadRequest((await draftFiling()).filing.id, clerk),
+    404: async () => uploadRequest((await draftFiling()).filing.id, await createUser()),
+    409: async () => {
+      const { user, filing } = await submittedApplication();
+      return uploadRequest(filing.id, user);
+    },
+    413: async () => {
+      const { user, filing } = await draftFiling();
+      return uploadRequest(filing.id, user, { file: elevenMegabytePdf() });
+    },
+  },
+  "POST /api/filings/{id}/submit": {
+    200: async () => {
+      const { user, filing } = await readyApplication();
+      return makeRequest(`/api/filings/${filing.id}/submit`, { method: "POST", user });
+    },
+    400: async () => {
+      const { user, filing } = await draftFiling();
+      return makeRequest(`/api/filings/${filing.id}/submit`, { method: "POST", user });
+    },
+    401: async () => makeRequest(`/api/filings/${(await readyApplication()).filing.id}/submit`, { method: "POST" }),
+    403: async () => makeRequest(`/api/filings/${(await readyApplication()).filing.id}/submit`, { method: "POST", user: clerk }),
+    404: async () => makeRequest(`/api/filings/${(await readyApplication()).filing.id}/submit`, { method: "POST", user: await createUser() }),
+    409: async () => {
+      const { user, filing } = await withdrawnFiling();
+      return makeRequest(`/api/filings/${filing.id}/submit`, { method: "POST", user });
+    },
+  },
+  "POST /api/filings/{id}/withdraw": {
+    200: async () => {
+      const { user, filing } = await submittedApplication();
+      return makeRequest(`/api/filings/${filing.id}/withdraw`, { method: "POST", user });
+    },
+    401: async () => makeRequest(`/api/filings/${(await draftFiling()).filing.id}/withdraw`, { method: "POST" }),
+    403: async () => makeRequest(`/api/filings/${(await draftFiling()).filing.id}/withdraw`, { method: "POST", user: clerk }),
+    404: async () => makeRequest(`/api/filings/${MISSING_ID}/withdraw`, { method: "POST", user: await createUser() }),
+    409: async () => {
+      const { decideFiling } = await import("~/models/filings/decision.server");
+      const { user, filing } = await submittedApplication();
+      await decideFiling(clerk, filing.id, "deny", "The business is outside the town");
+      return makeRequest(`/api/filings/${filing.id}/withdraw`, { method: "POST", user });
+    },
+  },
+  "GET /api/filing-categories": { 200: () => get("/api/filing-categories") },
+  "GET /api/admin/filings": {
+    ...staffList("/api/admin/filings"),
+    200: async () => (await submittedApplication(), get("/api/admin/filings?status=submitted&kind=new-business&page=1&limit=5", clerk)),
+    400: () => get("/api/admin/filings?status=draft", clerk),
+  },
+  "POST /api/admin/filings/{id}/decision": {
+    200: async () => json("POST", `/api/admin/filings/${(await submittedApplication()).filing.id}/decision`, clerk, { decision: "approve" }),
+    400: async () => json("POST", `/api/admin/filings/${(await submittedApplication()).filing.id}/decision`, clerk, { decision: "deny" }),
+    401: async () => json("POST", `/api/admin/filings/${(await submittedApplication()).filing.id}/decision`, null, { decision: "approve" }),
+    403: async () => json("POST", `/api/admin/filings/${(await submittedApplication()).filing.id}/decision`, await createUser(), { decision: "approve" }),
+    404: () => json("POST", `/api/admin/filings/${MISSING_ID}/decision`, clerk, { decision: "approve" }),
+    409: async () => json("POST", `/api/admin/filings/${(await draftFiling()).filing.id}/decision`, clerk, { decision: "approve" }),
+    413: async () => makeRequest(`/api/admin/filings/${(await submittedApplication()).filing.id}/decision`, {
+      method: "POST",
+      user: clerk,
+      json: { decision: "deny", message: "x".repeat(70 * 1024) },
+    }),
+    415: async () => formBody("POST", `/api/admin/filings/${(await submittedApplication()).filing.id}/decision`, clerk),
   },
   "POST /api/stripe/webhook": {
     200: async () => {

@@ -12,6 +12,8 @@ import { ApiRegisterSchema, LoginSchema, PasswordChangeSchema, ProfileSchema } f
 import { ClaimSchema } from "~/lib/schemas/claim";
 import { LetterBatchFiltersSchema } from "~/lib/schemas/letter-batch";
 import { PaymentSchema } from "~/lib/schemas/payment";
+import { CreateFilingSchema, FilingAnswersSchema, ApiFilingDecisionSchema, FilingDocumentUploadSchema } from "~/lib/schemas/filing-api";
+import { FILING_KINDS, FILING_STATUSES } from "~/lib/filings/kinds";
 import {
   AdminBusiness,
   AdminPayment,
@@ -26,6 +28,12 @@ import {
   BusinessList,
   ClaimedBusiness,
   ErrorBody,
+  Filing,
+  FilingCategory,
+  FilingDocument,
+  FilingQueueItem,
+  FilingSubmitError,
+  FilingSummary,
   LicenseRow,
   OwnedBusiness,
   Pagination,
@@ -78,6 +86,9 @@ export const TAGS = {
   Claims: "Claiming a business with the code from the town's letter, and the owner's lists.",
   Payments: "Paying the Business Tax Receipt and reading payments back.",
   Subscriptions: "Annual auto-renewal of the Business Tax Receipt.",
+  Filings:
+    "Documents a business files with the town: a new receipt application, a transfer on sale, a change of location, a closing. " +
+    "The applicant creates a draft, answers, uploads documents and submits; the town's staff (administrators and clerks) approve, ask for changes or deny.",
   Exports: "The signed-in user's CSV downloads.",
   Administration: "The town's administrators: lists and reports (administrators only).",
   Letters: "Claim letters, their tracking and the audit log (the town's staff: administrators and clerks).",
@@ -219,6 +230,89 @@ const sampleRemittanceLine = {
   remittanceId: null as number | null,
   adjustsRemittanceId: null,
   reason: null,
+};
+
+const filingNotFound = error("No such filing, or not one the caller may see", "Filing not found");
+const notApplicant = error("Staff may read the filing, but only its applicant changes it", "Only the applicant can change this filing");
+const notEditable = error("Submitted (until staff ask for changes), decided or withdrawn", "This filing was submitted and can no longer be changed");
+const filingBodyTooLarge = error("The body is over 64 KB", "The request body is too large");
+const sampleDocument = {
+  id: 12,
+  documentType: "proof-of-location",
+  label: "Lease or proof of the location",
+  fileName: "lease.pdf",
+  contentType: "application/pdf",
+  size: 48213,
+  uploadedAt: "2026-11-02T15:01:00.000Z",
+  url: "/filings/41/documents/12",
+};
+const sampleNewFiling = {
+  id: 41,
+  kind: "new-business",
+  status: "draft",
+  applicant: { id: 2, username: "demo", email: "demo@example.com" },
+  businessId: null as number | null,
+  business: null as { id: number; name: string; documentNumber: string } | null,
+  answers: { email: "demo@example.com" } as Record<string, string>,
+  documents: [] as (typeof sampleDocument)[],
+  requiredDocuments: ["proof-of-location"],
+  missing: [
+    { field: "businessName", message: "Business name is required" },
+    { field: "ownership", message: "Choose the kind of ownership" },
+    { documentType: "proof-of-location", message: "Lease or proof of the location is required" },
+  ] as ({ field: string; message: string } | { documentType: string; message: string })[],
+  feeCents: 0,
+  feePaid: false,
+  decisionMessage: null as string | null,
+  submittedAt: null as string | null,
+  decidedAt: null as string | null,
+  updatedAt: "2026-11-02T14:55:00.000Z",
+  createdAt: "2026-11-02T14:55:00.000Z",
+  history: [{ action: "created", actor: "demo" as string | null, message: null as string | null, at: "2026-11-02T14:55:00.000Z" }],
+};
+const sampleSubmittedFiling = {
+  ...sampleNewFiling,
+  status: "submitted",
+  answers: {
+    businessName: "Señora Café LLC",
+    ownership: "llc",
+    phone: "(954) 555-0100",
+    email: "demo@example.com",
+    address1: "3150 SW 52nd Ave",
+    city: "Pembroke Park",
+    zip: "33023",
+    homeBased: "yes",
+    category: "restaurant",
+    employeeCount: "2",
+    vehicleCount: "0",
+  },
+  documents: [sampleDocument],
+  missing: [],
+  submittedAt: "2026-11-02T15:04:00.000Z",
+  updatedAt: "2026-11-02T15:04:00.000Z",
+  history: [...sampleNewFiling.history, { action: "submitted", actor: "demo", message: null, at: "2026-11-02T15:04:00.000Z" }],
+};
+const sampleApprovedFiling = {
+  ...sampleSubmittedFiling,
+  status: "approved",
+  businessId: 812,
+  business: { id: 812, name: "Señora Café LLC", documentNumber: "BTR-2027-000041" },
+  decidedAt: "2026-11-05T13:20:00.000Z",
+  updatedAt: "2026-11-05T13:20:00.000Z",
+  history: [...sampleSubmittedFiling.history, { action: "approved", actor: "clerk", message: null, at: "2026-11-05T13:20:00.000Z" }],
+};
+const sampleFilingSummary = {
+  id: 41,
+  kind: "new-business",
+  status: "submitted",
+  businessId: null,
+  businessName: "Señora Café LLC",
+  feeCents: 0,
+  decisionMessage: null,
+  submittedAt: "2026-11-02T15:04:00.000Z",
+  decidedAt: null,
+  updatedAt: "2026-11-02T15:04:00.000Z",
+  createdAt: "2026-11-02T14:55:00.000Z",
 };
 
 // ---- the endpoints --------------------------------------------------------------------------
@@ -1024,6 +1118,277 @@ export const ENDPOINTS: Endpoint[] = [
       400: error("A bad date, id, page or format", "from must be a date like 2026-09-30", { from: ["Use a date like 2026-09-30"] }),
       401: signedOut,
       403: notStaff,
+    },
+  },
+
+  // Filings (issue 40)
+  {
+    method: "GET",
+    path: "/api/filings",
+    operationId: "listMyFilings",
+    tag: "Filings",
+    summary: "The caller's filings",
+    description: "Every filing the caller started, latest change first (drafts and withdrawn ones included).",
+    auth: "session",
+    responses: {
+      200: { description: "An array, latest change first", schema: z.array(FilingSummary), example: [sampleFilingSummary] },
+      401: signedOut,
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/filings",
+    operationId: "createFiling",
+    tag: "Filings",
+    summary: "Start a filing (a draft)",
+    description:
+      "transfer, change-location and close-business are about a business the caller owns (`businessId`); a transfer needs this year's receipt. " +
+      "A new-business application starts with the caller's email as its email answer. Then answer with PATCH /api/filings/{id} (the Location header).",
+    auth: "session",
+    body: { type: "json", schema: CreateFilingSchema, example: { kind: "new-business" } },
+    responses: {
+      201: { description: "Created: the draft", schema: Filing, example: sampleNewFiling },
+      400: error("Invalid input: an unknown kind, or no businessId for a kind about a business", "Please check your information and try again", {
+        kind: ["Choose the kind of filing: new-business, transfer, change-location, close-business"],
+      }),
+      401: signedOut,
+      403: error("The business is not one of the caller's", "Choose one of your businesses"),
+      409: error(
+        "The business already has a filing of this kind in progress, has no receipt this year to transfer, or is closed",
+        "This business already has a filing of this kind in progress",
+      ),
+      413: filingBodyTooLarge,
+      415: notJson,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/filings/{id}",
+    operationId: "getFiling",
+    tag: "Filings",
+    summary: "One filing",
+    description: "For its applicant and the town's staff; anyone else gets 404, as for a filing that does not exist.",
+    auth: "session",
+    pathParams: idParam("id", "Filing id"),
+    examplePath: "/api/filings/41",
+    responses: {
+      200: { description: "The filing", schema: Filing, example: sampleSubmittedFiling },
+      401: signedOut,
+      404: filingNotFound,
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/filings/{id}",
+    operationId: "answerFiling",
+    tag: "Filings",
+    summary: "Answer a filing",
+    description:
+      "Any of the answers, each as text (a count may be a number, homeBased true or false); null or \"\" clears one. All or nothing: " +
+      "an unknown name, a value that is not text or an answer that breaks its rule (e.g. an address outside the town) is a 400 naming each, and nothing is saved. " +
+      "Which answers a kind needs: the filing's `missing`. Only the applicant may answer, while the filing is a draft or changes are requested.",
+    auth: "session",
+    pathParams: idParam("id", "Filing id"),
+    examplePath: "/api/filings/41",
+    body: {
+      type: "json",
+      schema: FilingAnswersSchema,
+      example: {
+        businessName: "Señora Café LLC",
+        ownership: "llc",
+        phone: "(954) 555-0100",
+        address1: "3150 SW 52nd Ave",
+        city: "Pembroke Park",
+        zip: "33023",
+        homeBased: "no",
+        category: "restaurant",
+        employeeCount: 2,
+        vehicleCount: 0,
+      },
+    },
+    responses: {
+      200: { description: "Saved: the filing", schema: Filing, example: sampleNewFiling },
+      400: error("One or more answers are not valid: nothing was saved", "Some answers are not valid", {
+        city: ["The business must be located in Pembroke Park"],
+        colour: ["Unknown answer"],
+      }),
+      401: signedOut,
+      403: notApplicant,
+      404: filingNotFound,
+      409: notEditable,
+      413: filingBodyTooLarge,
+      415: notJson,
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/filings/{id}/documents",
+    operationId: "uploadFilingDocument",
+    tag: "Filings",
+    summary: "Upload a document of a filing",
+    description:
+      "multipart/form-data. A document of a type already uploaded replaces it. The file is judged by its bytes, not its name: PDF, JPEG or PNG, at most 10 MB. " +
+      "Which documents the filing needs: its `requiredDocuments`.",
+    auth: "session",
+    pathParams: idParam("id", "Filing id"),
+    examplePath: "/api/filings/41/documents",
+    body: { type: "multipart", schema: FilingDocumentUploadSchema, example: { documentType: "proof-of-location", file: "(a PDF, JPEG or PNG, at most 10 MB)" } },
+    responses: {
+      201: { description: "Stored: the document", schema: FilingDocument, example: sampleDocument },
+      400: error("Not a PDF, JPEG or PNG (by content), no file, or a document type this filing does not take", "File must be a PDF, JPEG or PNG", {
+        file: ["File must be a PDF, JPEG or PNG"],
+      }),
+      401: signedOut,
+      403: notApplicant,
+      404: filingNotFound,
+      409: notEditable,
+      413: error("The file is over 10 MB", "File size must be less than 10MB", { file: ["File size must be less than 10MB"] }),
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/filings/{id}/submit",
+    operationId: "submitFiling",
+    tag: "Filings",
+    summary: "Submit a filing to the town",
+    description:
+      "Sent twice (two tabs, a double click, a retry), it makes one submission and answers the same. " +
+      "A transfer counts as submitted once its fee (`feeCents`) is paid: until then, 409. After submitting, the filing is read only until staff ask for changes.",
+    auth: "session",
+    pathParams: idParam("id", "Filing id"),
+    examplePath: "/api/filings/41/submit",
+    responses: {
+      200: {
+        description: "Submitted",
+        schema: z.object({ id: z.number().int().positive(), status: z.literal("submitted"), submittedAt: z.iso.datetime() }),
+        example: { id: 41, status: "submitted", submittedAt: "2026-11-02T15:04:00.000Z" },
+      },
+      400: {
+        description: "Something is missing (`missing`: the answers and documents still needed), or an answer is no longer valid (`fieldErrors`)",
+        schema: FilingSubmitError,
+        example: {
+          error: {
+            message: "Some answers or documents are still missing",
+            missing: [{ documentType: "proof-of-location", message: "Lease or proof of the location is required" }],
+          },
+        },
+      },
+      401: signedOut,
+      403: notApplicant,
+      404: filingNotFound,
+      409: error("Decided or withdrawn already, or a transfer whose fee is not paid yet", "Pay the transfer fee before submitting"),
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/filings/{id}/withdraw",
+    operationId: "withdrawFiling",
+    tag: "Filings",
+    summary: "Withdraw a filing not yet decided",
+    description: "A draft, a submitted filing or one with changes requested. Withdrawing twice answers the same.",
+    auth: "session",
+    pathParams: idParam("id", "Filing id"),
+    examplePath: "/api/filings/41/withdraw",
+    responses: {
+      200: {
+        description: "Withdrawn: the filing",
+        schema: Filing,
+        example: { ...sampleNewFiling, status: "withdrawn", history: [...sampleNewFiling.history, { action: "withdrawn", actor: "demo", message: null, at: "2026-11-02T15:10:00.000Z" }] },
+      },
+      401: signedOut,
+      403: notApplicant,
+      404: filingNotFound,
+      409: error("Already decided", "Only a filing that is not yet decided can be withdrawn"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/filing-categories",
+    operationId: "listFilingCategories",
+    tag: "Filings",
+    summary: "The town's business activities",
+    description: "The values of a new-business application's `category` answer, by name. Public, like the form that lists them.",
+    auth: "none",
+    responses: {
+      200: {
+        description: "An array, by name",
+        schema: z.array(FilingCategory),
+        example: [
+          { code: "contractor", name: "Contractor", needsStateLicense: true },
+          { code: "restaurant", name: "Restaurant or food service", needsStateLicense: false },
+        ],
+      },
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/filings",
+    operationId: "listFilingQueue",
+    tag: "Filings",
+    summary: "The review queue",
+    description: "Filings sent to the town (drafts are the applicant's own and never listed), oldest submission first.",
+    auth: "staff",
+    query: z.object({
+      status: z.enum(FILING_STATUSES.filter((s) => s !== "draft") as [string, ...string[]]).optional().describe("Only filings with this status"),
+      kind: z.enum(FILING_KINDS).optional().describe("Only filings of this kind"),
+      age: z.number().int().min(1).max(3650).optional().describe("Only filings waiting at least this many days since submission"),
+      q: text("Words of the business's name"),
+      page,
+      limit: limit(10),
+    }),
+    examplePath: "/api/admin/filings?status=submitted&page=1&limit=10",
+    responses: {
+      200: {
+        description: "One page of filings, oldest submission first",
+        schema: z.object({ filings: z.array(FilingQueueItem), pagination: Pagination }),
+        example: {
+          filings: [
+            {
+              id: 41,
+              kind: "new-business",
+              status: "submitted",
+              name: "Señora Café LLC",
+              applicant: "demo",
+              submittedAt: "2026-11-02T15:04:00.000Z",
+              updatedAt: "2026-11-02T15:04:00.000Z",
+              daysWaiting: 3,
+            },
+          ],
+          pagination: { ...samplePagination, total: 1 },
+        },
+      },
+      400: error("A bad status, kind, age, page or limit", "status must be one of submitted, changes-requested, approved, denied, withdrawn", {
+        status: ["Choose one of submitted, changes-requested, approved, denied, withdrawn"],
+      }),
+      401: signedOut,
+      403: notStaff,
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/filings/{id}/decision",
+    operationId: "decideFiling",
+    tag: "Filings",
+    summary: "Decide a submitted filing",
+    description:
+      "approve, request-changes (the applicant edits and submits again) or deny; `message` is required for the last two and shown to the applicant. " +
+      "The decision, what approval changes (a new or linked business owned by the applicant, a new owner, a new address, a closing), its history line, " +
+      "its audit entry and its emails are saved together. Approving a new-business application answers its businessId.",
+    auth: "staff",
+    pathParams: idParam("id", "Filing id"),
+    examplePath: "/api/admin/filings/41/decision",
+    body: { type: "json", schema: ApiFilingDecisionSchema, example: { decision: "approve" } },
+    responses: {
+      200: { description: "Decided: the filing", schema: Filing, example: sampleApprovedFiling },
+      400: error("Invalid input, or no message to request changes or deny", "Write a message for the applicant", {
+        message: ["Write a message for the applicant"],
+      }),
+      401: signedOut,
+      403: notStaff,
+      404: filingNotFound,
+      409: error("Not submitted: already decided, withdrawn, or still a draft", "Only a submitted filing can be decided"),
+      413: filingBodyTooLarge,
+      415: notJson,
     },
   },
 

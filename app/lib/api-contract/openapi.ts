@@ -130,7 +130,7 @@ export const API_DESCRIPTION = [
   "- Lists that page take `page` (from 1) and `limit` (1 to 100) and answer `pagination: {page, limit, total, totalPages}`.",
   "- Search counts stop at 10,000: `total` is then 10,000 and `totalIsCapped` is true.",
   "- Errors answer `{\"error\": {\"message\", \"fieldErrors\"}}` with the status; fieldErrors (field name to messages) only for invalid input.",
-  "- JSON bodies are sent as application/json; a claim is multipart/form-data.",
+  "- JSON bodies are sent as application/json; a claim and a filing's document upload are multipart/form-data.",
 ].join("\n");
 
 /** The OpenAPI 3.1 document. `serverUrl`: the origin it is served from. */

@@ -93,6 +93,9 @@ function fieldRows(object: JsonSchema, where?: string): FieldRow[] {
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
+/** Multipart file fields, and the file the example request sends in each. */
+const EXAMPLE_FILES: Record<string, string> = { driversLicenseFile: "license.png", file: "lease.pdf" };
+
 function curl(endpoint: Endpoint, origin: string): string {
   const url = `${origin}${endpoint.examplePath ?? endpoint.path}`;
   const lines = [endpoint.method === "GET" ? `curl ${quote(url)}` : `curl -X ${endpoint.method} ${quote(url)}`];
@@ -104,7 +107,8 @@ function curl(endpoint: Endpoint, origin: string): string {
     lines.push("  -H 'Content-Type: application/json'", `  -d ${quote(JSON.stringify(body.example))}`);
   } else if (body?.type === "multipart") {
     for (const [name, value] of Object.entries(body.example)) {
-      lines.push(name === "driversLicenseFile" ? `  -F ${name}=@license.png` : `  -F ${quote(`${name}=${String(value)}`)}`);
+      const file = EXAMPLE_FILES[name];
+      lines.push(file ? `  -F ${name}=@${file}` : `  -F ${quote(`${name}=${String(value)}`)}`);
     }
   }
   return lines.join(" \\\n");

@@ -7,6 +7,8 @@
  * starts sending without the contract saying so fails the contract test.
  */
 import { z } from "zod";
+import { DOCUMENT_TYPES, FILING_DOCUMENT_MIME_TYPES } from "~/lib/filings/documents";
+import { ANSWER_NAMES, FILING_KINDS, FILING_STATUSES } from "~/lib/filings/kinds";
 
 const id = z.number().int().positive();
 const cents = z.number().int().describe("Integer cents (USD): 13500 is $135.00");
@@ -408,6 +410,108 @@ export const RemittanceSummary = z.object({
   createdAt: timestamp,
 });
 
+// ---- filings (issue 40) ----------------------------------------------------------------------
+
+const filingKind = z.enum(FILING_KINDS).describe("new-business: a new receipt application; transfer: on sale; change-location; close-business");
+const filingStatus = z
+  .enum(FILING_STATUSES)
+  .describe("draft and changes-requested: the applicant edits it; submitted: waiting for staff; approved, denied, withdrawn: final");
+const documentType = z.enum(DOCUMENT_TYPES);
+
+/** A document uploaded to a filing (never its storage path). */
+export const FilingDocument = z.object({
+  id,
+  documentType,
+  label: z.string().describe("The document's name for people, e.g. Lease or proof of the location"),
+  fileName: z.string().describe("The name the file was uploaded with"),
+  contentType: z.enum(FILING_DOCUMENT_MIME_TYPES).describe("The type read from the file's bytes"),
+  size: z.number().int().min(0).describe("Bytes"),
+  uploadedAt: timestamp,
+  url: z.string().describe("The file itself: GET it with the session cookie (the applicant and staff only)"),
+});
+
+/** Something a filing still needs before it can be submitted: an answer or a document. */
+export const FilingMissingItem = z.union([
+  z.object({ field: z.enum(ANSWER_NAMES).describe("The answer's name"), message: z.string() }),
+  z.object({ documentType, message: z.string() }),
+]);
+
+/** A filing as its applicant and staff see it. */
+export const Filing = z.object({
+  id,
+  kind: filingKind,
+  status: filingStatus,
+  applicant: z.object({ id, username: z.string(), email: z.string() }).nullable().describe("null once the applicant's account is deleted"),
+  businessId: id.nullable().describe("The business it is about; for new-business, set once approved (the new or linked business)"),
+  business: z.object({ id, name: z.string(), documentNumber: z.string() }).nullable(),
+  answers: z
+    .object(Object.fromEntries(ANSWER_NAMES.map((name) => [name, z.string().optional()])))
+    .describe("The answers given so far, as text (see PATCH /api/filings/{id})"),
+  documents: z.array(FilingDocument),
+  requiredDocuments: z.array(documentType).describe("The document types the answers so far call for"),
+  missing: z.array(FilingMissingItem).describe("What submitting still needs, in the order of the steps; empty when it can be submitted"),
+  feeCents: cents.describe("What the filing charges, integer cents (a transfer's fee); 0 where nothing"),
+  feePaid: z.boolean().describe("true once a fee above 0 is paid"),
+  decisionMessage: nullableText.describe("The staff's message with their last decision (changes asked for, the reason of a denial)"),
+  submittedAt: timestamp.nullable(),
+  decidedAt: timestamp.nullable(),
+  updatedAt: timestamp,
+  createdAt: timestamp,
+  history: z
+    .array(
+      z.object({
+        action: z.string().describe("created, submitted, resubmitted, changes_requested, approved, denied, withdrawn"),
+        actor: nullableText.describe("The username of who did it"),
+        message: nullableText,
+        at: timestamp,
+      }),
+    )
+    .describe("Oldest first"),
+});
+
+/** One of the caller's filings (GET /api/filings). */
+export const FilingSummary = z.object({
+  id,
+  kind: filingKind,
+  status: filingStatus,
+  businessId: id.nullable(),
+  businessName: nullableText.describe("The business's name, or the name a new application gives"),
+  feeCents: cents,
+  decisionMessage: nullableText,
+  submittedAt: timestamp.nullable(),
+  decidedAt: timestamp.nullable(),
+  updatedAt: timestamp,
+  createdAt: timestamp,
+});
+
+/** A row of the staff review queue. */
+export const FilingQueueItem = z.object({
+  id,
+  kind: filingKind,
+  status: filingStatus,
+  name: nullableText.describe("The business's name (or the trade or legal name an application gives)"),
+  applicant: nullableText.describe("The applicant's username"),
+  submittedAt: timestamp.nullable(),
+  updatedAt: timestamp,
+  daysWaiting: z.number().int().min(0).nullable().describe("Whole days since submission"),
+});
+
+/** One of the town's business activities. */
+export const FilingCategory = z.object({
+  code: z.string().describe("The value of the category answer"),
+  name: z.string(),
+  needsStateLicense: z.boolean().describe("An application for it needs a state licence number and the licence itself"),
+});
+
+/** A refused submission: what is missing, or the answers no longer valid. */
+export const FilingSubmitError = z.object({
+  error: z.object({
+    message: z.string(),
+    fieldErrors: ErrorBody.shape.error.shape.fieldErrors,
+    missing: z.array(FilingMissingItem).optional().describe("The answers and documents still needed"),
+  }),
+});
+
 /** Shared schemas, published under these names in components/schemas. */
 export const RESPONSE_COMPONENTS = {
   ErrorBody,
@@ -436,4 +540,11 @@ export const RESPONSE_COMPONENTS = {
   RemittanceStatement,
   RemittanceReport,
   RemittanceSummary,
+  Filing,
+  FilingSummary,
+  FilingDocument,
+  FilingMissingItem,
+  FilingQueueItem,
+  FilingCategory,
+  FilingSubmitError,
 } satisfies Record<string, z.ZodType>;
