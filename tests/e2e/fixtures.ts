@@ -1,7 +1,9 @@
 /**
  * Shared Playwright fixtures:
  * - every app page a test visits is scanned with axe-core afterwards (serious or critical
- *   violations fail the test);
+ *   violations fail the test), once per worker for each address and signed-in state: the scan
+ *   loads the page afresh in a JS-enabled context, so a second scan of the same address would
+ *   see the same page (the scans were most of the suite's time);
  * - `loginAs(user)` signs the browser in by inserting a session row (no login form);
  * - factories from tests/support make fresh rows in the e2e server's database: the database,
  *   clock and Stripe double of the server the project talks to (`e2eServer`, playwright.config.ts).
@@ -14,6 +16,8 @@ import { createSession } from "~/utils/session.server";
 import { e2eServer, type E2eServerName } from "../support/e2e-servers";
 
 const MAX_SCANS_PER_TEST = 8;
+/** Addresses this worker has scanned, with whether a session cookie was sent. */
+const scannedInWorker = new Set<string>();
 
 type Fixtures = {
   loginAs: (user: { id: number }, page?: Page) => Promise<void>;
@@ -71,16 +75,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await use();
       if (testInfo.status !== testInfo.expectedStatus) return;
       if (visited.size === 0) return;
+      const state = await context.storageState();
+      const signedIn = state.cookies.some((c) => c.name === "__session");
+      const paths = [...visited].filter((path) => !scannedInWorker.has(`${signedIn}:${path}`)).slice(0, MAX_SCANS_PER_TEST);
+      if (paths.length === 0) return;
       // axe runs as page script, so scan in a JS-enabled context that shares the test's cookies.
       const scanContext = await browser.newContext({
         baseURL,
         javaScriptEnabled: true,
-        storageState: await context.storageState(),
+        storageState: state,
       });
       const scanPage = await scanContext.newPage();
       // The scans are work beyond the test's own steps: each gets its own time (on a busy machine
       // an axe scan of a page takes 10-20 s) instead of eating the test's.
-      const paths = [...visited].slice(0, MAX_SCANS_PER_TEST);
       testInfo.setTimeout(testInfo.timeout + paths.length * 30_000);
       try {
         for (const path of paths) {
@@ -90,6 +97,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
           // trying to leaves the scan hanging until the test's time is up.
           const results = await new AxeBuilder({ page: scanPage }).exclude("iframe[sandbox]").analyze();
           const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+          scannedInWorker.add(`${signedIn}:${path}`);
           expect(
             serious.map((v) => `${v.id} (${v.impact}) on ${path}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`),
             `accessibility violations on ${path}`,
