@@ -9,6 +9,10 @@ import { type Business, businesses, payments } from "~/db/schema";
 import { type CsvColumn, money } from "~/lib/csv";
 import { isoDate } from "~/lib/dates";
 import { isOwner, type RegistryFields, registryColumns } from "~/models/business.server";
+import { isEditable, type FilingKind, type FilingStatus } from "~/lib/filings/kinds";
+import { answerContext } from "~/models/filings/context.server";
+import { filingDocumentsOf, listFilingsOf, missingOf, readAnswers } from "~/models/filings/filings.server";
+import { holdsCurrentReceipt } from "~/models/receipt.server";
 
 /**
  * Paid: it holds this fiscal year's receipt (issue 21: a payment in an earlier year no longer
@@ -130,3 +134,25 @@ export const userPaymentColumns: CsvColumn<DashboardPayment>[] = [
   { header: "Type", value: (p) => p.kind },
   { header: "Stripe Payment ID", value: (p) => p.stripePaymentId },
 ];
+
+/**
+ * The user's filings for the dashboard's Documents tab, newest change first: what is still missing
+ * from an editable one (its next step), and whether an approved new business holds its receipt.
+ */
+export function listUserFilings(userId: number) {
+  const ctx = answerContext();
+  return listFilingsOf(userId).map((f) => {
+    const kind = f.kind as FilingKind;
+    const missing = isEditable(f.status) ? missingOf(kind, readAnswers(f.id), filingDocumentsOf(f.id).map((d) => d.documentType), ctx) : [];
+    return {
+      id: f.id,
+      kind,
+      status: f.status as FilingStatus,
+      businessId: f.businessId,
+      businessName: f.businessName,
+      updatedAt: f.updatedAt,
+      missing,
+      receiptHeld: f.status === "approved" && f.businessId ? holdsCurrentReceipt(f.businessId) : false,
+    };
+  });
+}

@@ -9,6 +9,7 @@ import { formatCardDate } from "~/lib/dates";
 import { filingTypeLabel } from "~/lib/filing-types";
 import { getBusinessById, isOwner, toPublicBusiness } from "~/models/business.server";
 import { RegistrySections } from "~/components/business/registry-sections";
+import { OwnerFilingLinks } from "~/components/filings/owner-filing-links";
 import { STATE_FILING_LABELS } from "~/lib/cordata";
 import { getRegistryDetails } from "~/models/business-registry.server";
 import { holdsCurrentReceipt } from "~/models/receipt.server";
@@ -36,8 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   // Ownership is decided here: the owner's id never reaches the browser.
   const owner = isOwner(row, user?.id);
+  const holdsReceipt = owner && holdsCurrentReceipt(row.id);
   const subscription =
-    owner && holdsCurrentReceipt(row.id)
+    holdsReceipt
       ? {
           businessId: row.id,
           status: row.subscriptionStatus,
@@ -51,6 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     registry: getRegistryDetails(row.id),
     signedIn: Boolean(user),
     isOwner: owner,
+    // The owner's filings about the business (transfer, change of location, close).
+    ownerFilings: owner ? { closedOn: row.closedOn, canTransfer: holdsReceipt } : null,
     subscription,
     publishableKey: subscription ? (getEnv().STRIPE_PUBLISHABLE_KEY ?? null) : null,
   };
@@ -62,7 +66,7 @@ const loginFirst = (signedIn: boolean, path: string) =>
 const cardClass = "rounded-lg border border-slate-200 p-6 dark:border-slate-700";
 
 export default function BusinessPage() {
-  const { business, registry, signedIn, isOwner, subscription, publishableKey } = useLoaderData<typeof loader>();
+  const { business, registry, signedIn, isOwner, ownerFilings, subscription, publishableKey } = useLoaderData<typeof loader>();
   const address = principalAddress(business);
   const count = (n: number | null) => (n === null || n === undefined ? "Not specified" : String(n));
 
@@ -149,7 +153,10 @@ export default function BusinessPage() {
                 </Link>
               </>
             ) : isOwner ? (
-              <p className="mt-2 text-sm">You have claimed this business. You can manage it from your dashboard.</p>
+              <>
+                <p className="mt-2 text-sm">You have claimed this business. You can manage it from your dashboard.</p>
+                {ownerFilings ? <OwnerFilingLinks businessId={business.id} closedOn={ownerFilings.closedOn} canTransfer={ownerFilings.canTransfer} /> : null}
+              </>
             ) : business.isClaimed ? (
               <p className="mt-2 text-sm">
                 This business has already been claimed. If you are the owner, please contact support.

@@ -1,35 +1,42 @@
 import { listPaymentsForUser } from "~/models/payment.server";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CsvDownloadLink } from "~/components/csv-download-link";
+import { DocumentsTab } from "~/components/filings/documents-tab";
 import { ButtonLink } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { TabNav } from "~/components/ui/tab-nav";
 import { formatCardDate, formatLongDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
 import { fiscalYearName, longDate, renewalOpensOn, STANDING_LABELS, validityText } from "~/lib/tax-year";
-import { listUserBusinesses, type DashboardBusiness } from "~/models/dashboard.server";
+import { listUserBusinesses, listUserFilings, type DashboardBusiness } from "~/models/dashboard.server";
+import { FilingError, requireOwnFiling, withdrawFiling } from "~/models/filings/filings.server";
 import { getSchedule } from "~/models/fee-schedule.server";
 import { receiptYearsOf, standingOfBusiness, type BusinessStanding } from "~/models/receipt.server";
 import { now } from "~/utils/clock.server";
 import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => pageMeta("Dashboard", "Your claimed businesses, Business Tax Receipts and payment history.");
+export const meta: MetaFunction = () => pageMeta("Dashboard", "Your claimed businesses, Business Tax Receipts, payment history and filings.");
 
 const TABS = [
   { id: "businesses", label: "My Businesses" },
   { id: "payments", label: "Payment History" },
+  { id: "documents", label: "Documents" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { description: "Please log in to view your dashboard" });
-  const tab: Tab = new URL(request.url).searchParams.get("tab") === "payments" ? "payments" : "businesses";
+  const requested = new URL(request.url).searchParams.get("tab");
+  const tab: Tab = requested === "payments" || requested === "documents" ? requested : "businesses";
   const businesses = listUserBusinesses(user.id);
   const payments = listPaymentsForUser(user.id);
   const at = now();
   const receiptYears = receiptYearsOf(businesses.map((b) => b.id));
+  const filings = listUserFilings(user.id);
   return {
     user: { username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, createdAt: user.createdAt },
     tab,
@@ -56,7 +63,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
       description: p.description,
       createdAt: p.createdAt.toISOString(),
     })),
+    filings: filings.map((f) => ({ ...f, updatedAt: f.updatedAt.toISOString() })),
   };
+}
+
+/** The Documents tab's one form: withdraw a draft filing (the filing's own page withdraws any open one). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { description: "Please log in to view your dashboard" });
+  const form = await request.formData();
+  if (form.get("intent") !== "withdraw-filing") throw data("Unknown form action", { status: 400 });
+  const filingId = parseId(form.get("filingId"));
+  try {
+    if (!filingId) throw new FilingError(404, "Filing not found");
+    const filing = requireOwnFiling(user, filingId);
+    if (filing.status !== "draft") throw new FilingError(409, "Only a draft can be withdrawn from here: open the filing to withdraw it");
+    withdrawFiling(user, filing);
+  } catch (error) {
+    if (!(error instanceof FilingError)) throw error;
+    return redirectWithToast("/dashboard?tab=documents", { title: "Could not withdraw the filing", description: error.message, variant: "destructive" }, { status: 303 });
+  }
+  return redirectWithToast("/dashboard?tab=documents", { title: "Filing withdrawn", description: "The draft was withdrawn; the town will not review it." }, { status: 303 });
 }
 
 /** The business's standing in words, and the next step (issue 21). */
@@ -95,7 +121,7 @@ const cardClass = "rounded-lg border border-slate-200 bg-white p-6 shadow-sm dar
 const linkClass = "font-medium text-primary-700 underline hover:text-primary-800 dark:text-primary-100";
 
 export default function Dashboard() {
-  const { user, tab, businesses, payments } = useLoaderData<typeof loader>();
+  const { user, tab, businesses, payments, filings } = useLoaderData<typeof loader>();
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
   const firstUnpaid = businesses.find((b) => b.taxState === "pay");
 
@@ -187,7 +213,10 @@ export default function Dashboard() {
           active: t.id === tab,
           label: (
             <>
-              {t.label} <span className="text-slate-600 dark:text-slate-400">({t.id === "businesses" ? businesses.length : payments.length})</span>
+              {t.label}{" "}
+              <span className="text-slate-600 dark:text-slate-400">
+                ({t.id === "businesses" ? businesses.length : t.id === "payments" ? payments.length : filings.length})
+              </span>
             </>
           ),
         }))}
@@ -195,9 +224,15 @@ export default function Dashboard() {
 
       <section aria-labelledby="tab-heading" className="mt-6">
         <h2 id="tab-heading" className="text-xl font-semibold">
-          {tab === "businesses" ? "My Businesses" : "Payment History"}
+          {tab === "businesses" ? "My Businesses" : tab === "payments" ? "Payment History" : "Documents"}
         </h2>
-        {tab === "businesses" ? <BusinessList businesses={businesses} /> : <PaymentList payments={payments} />}
+        {tab === "businesses" ? (
+          <BusinessList businesses={businesses} />
+        ) : tab === "payments" ? (
+          <PaymentList payments={payments} />
+        ) : (
+          <DocumentsTab filings={filings} />
+        )}
       </section>
     </div>
   );

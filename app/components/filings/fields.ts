@@ -1,0 +1,91 @@
+/**
+ * How each answer of a filing is asked and shown: its label, hint, input type and autocomplete
+ * token, and how a stored answer reads on the review page (labels, not codes). Shared by the step
+ * forms, the review step and the filing's page; no I/O.
+ */
+import type { AnswerContext } from "~/lib/filings/answers";
+import { OWNERSHIP_LABELS, type AnswerName, type Ownership } from "~/lib/filings/kinds";
+import { formatLongDate } from "~/lib/dates";
+
+export type FieldControl = "text" | "email" | "tel" | "number" | "date" | "select" | "radio";
+
+export type FieldInfo = {
+  label: string;
+  control: FieldControl;
+  /** The HTML autocomplete token ("off" where the browser has nothing useful to offer). */
+  autoComplete: string;
+  hint?: (ctx: Pick<AnswerContext, "townName">) => string;
+  optional?: boolean;
+  inputMode?: "numeric" | "tel" | "email" | "text";
+};
+
+export const FIELD_INFO: Record<AnswerName, FieldInfo> = {
+  businessName: {
+    label: "Legal name of the business",
+    control: "text",
+    autoComplete: "organization",
+    hint: () => "As registered with the state, or your own full name for a sole proprietor.",
+  },
+  tradeName: {
+    label: "Trade name (optional)",
+    control: "text",
+    autoComplete: "off",
+    optional: true,
+    hint: () => "The name the business trades under, if it is not its legal name (a \"doing business as\" name).",
+  },
+  ownership: { label: "Ownership", control: "radio", autoComplete: "off" },
+  stateDocumentNumber: {
+    label: "State document number (optional)",
+    control: "text",
+    autoComplete: "off",
+    optional: true,
+    hint: () => "From sunbiz.org, when the business is registered with the state (e.g. L24000000001). Leave it empty if it has none.",
+  },
+  phone: { label: "Phone number", control: "tel", autoComplete: "tel", inputMode: "tel", hint: () => "With its area code, e.g. (954) 555-0100." },
+  email: { label: "Email", control: "email", autoComplete: "email", inputMode: "email", hint: () => "Where the town writes about this application." },
+  address1: { label: "Street address", control: "text", autoComplete: "address-line1" },
+  address2: { label: "Unit, suite or floor (optional)", control: "text", autoComplete: "address-line2", optional: true },
+  city: { label: "City", control: "text", autoComplete: "address-level2", hint: (ctx) => `The business must be located in ${ctx.townName}.` },
+  zip: { label: "ZIP code", control: "text", autoComplete: "postal-code", inputMode: "numeric" },
+  homeBased: { label: "Is the business run from your home?", control: "radio", autoComplete: "off" },
+  category: { label: "Activity", control: "select", autoComplete: "off", hint: () => "The town's category that best describes what the business does." },
+  employeeCount: { label: "Number of employees", control: "number", autoComplete: "off", inputMode: "numeric" },
+  vehicleCount: { label: "Number of vehicles", control: "number", autoComplete: "off", inputMode: "numeric" },
+  stateLicenseNumber: {
+    label: "State licence number",
+    control: "text",
+    autoComplete: "off",
+    hint: () => "Needed only for an activity the state licenses (marked in the list above).",
+  },
+  buyer: {
+    label: "Buyer's username or email",
+    control: "text",
+    autoComplete: "off",
+    hint: () => "The buyer needs an account on this site; the business and its receipt pass to that account.",
+  },
+  closedOn: {
+    label: "Date the business stopped operating",
+    control: "date",
+    autoComplete: "off",
+    hint: () => "Today or earlier, as yyyy-mm-dd.",
+  },
+};
+
+export const HOME_BASED_LABELS = { yes: "Yes, from my home", no: "No, from a storefront, office or other premises" } as const;
+
+/** A stored answer as the applicant reads it: labels for codes, a long date for a date. */
+export function answerText(name: AnswerName, value: string | undefined, ctx: Pick<AnswerContext, "categories">): string {
+  if (value === undefined || value === "") return "Not given";
+  switch (name) {
+    case "ownership":
+      return OWNERSHIP_LABELS[value as Ownership] ?? value;
+    case "homeBased":
+      return value === "yes" ? "Yes" : value === "no" ? "No" : value;
+    case "category":
+      return ctx.categories.find((c) => c.code === value)?.name ?? value;
+    case "closedOn":
+      return formatLongDate(value, value);
+    default:
+      return value;
+  }
+}
