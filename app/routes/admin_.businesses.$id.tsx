@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/form-field";
-import { formatCardDate } from "~/lib/dates";
+import { formatCardDate, formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { roleOf } from "~/lib/roles";
 import { LicenseReviewSchema } from "~/lib/schemas/letter-batch";
@@ -15,6 +15,8 @@ import { CounterPaymentForm } from "~/components/admin/counter-payment-form";
 import { licenseUrl } from "~/models/admin/licenses.server";
 import { OperationError, releaseClaim, reviewLicense } from "~/models/admin/operations.server";
 import { getBusinessById } from "~/models/business.server";
+import { reopenBusiness } from "~/models/filings/decision.server";
+import { FilingError } from "~/models/filings/errors";
 import { recordCounterPayment } from "~/models/counter-payment.server";
 import { PaymentError } from "~/models/payment.server";
 import { standingOfBusiness } from "~/models/receipt.server";
@@ -70,6 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       licenseUrl: licenseUrl(b.id),
       licenseReviewStatus: b.licenseReviewStatus,
       licenseReviewReason: b.licenseReviewReason,
+      closedOn: b.closedOn,
     },
   };
 }
@@ -79,15 +82,15 @@ type ActionAnswer = { error: string | null; fieldErrors: Record<string, string[]
 const answer = (body: ActionAnswer, status: number) => data(body, { status });
 
 /**
- * A clerk may record a counter payment; refunds, releasing a claim and reviewing a licence are
- * administrator actions (a clerk gets 403).
+ * A clerk may record a counter payment or reopen a closed business; refunds, releasing a claim
+ * and reviewing a licence are administrator actions (a clerk gets 403).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const id = idOf(params.id);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent !== "counter" && roleOf(user) !== "admin") {
+  if (intent !== "counter" && intent !== "reopen" && roleOf(user) !== "admin") {
     return answer({ error: "Only an administrator can do this.", fieldErrors: {} }, 403);
   }
   try {
@@ -115,6 +118,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const refund = await refundPayment(user, { businessId: id, paymentId, amountCents: parsed.data.amount, reason: parsed.data.reason });
       return redirectWithToast(`/admin/businesses/${id}`, { title: "Refund made", description: `${formatCents(refund.amount)} refunded.` });
     }
+    if (intent === "reopen") {
+      reopenBusiness(user, id);
+      return redirectWithToast(`/admin/businesses/${id}`, { title: "Business reopened", description: "Its receipts, reminders and notices start again." });
+    }
     if (intent === "release") {
       releaseClaim(user, id);
       return redirectWithToast(`/admin/businesses/${id}`, { title: "Claim released", description: "The business is unclaimed again, with a new claim code." });
@@ -127,7 +134,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return answer({ error: "Unknown action", fieldErrors: {} }, 400);
   } catch (error) {
-    if (error instanceof OperationError || error instanceof PaymentError) {
+    if (error instanceof OperationError || error instanceof PaymentError || error instanceof FilingError) {
       return answer({ error: error.message, fieldErrors: {} }, error.status);
     }
     throw error;
@@ -157,6 +164,20 @@ export default function AdminBusiness() {
         <dt className="font-medium">License review</dt>
         <dd>{b.licenseReviewStatus ? `${b.licenseReviewStatus}${b.licenseReviewReason ? `: ${b.licenseReviewReason}` : ""}` : "Not reviewed"}</dd>
       </dl>
+      {b.closedOn ? (
+        <section aria-labelledby="closed" className="mt-6 rounded-md border border-slate-300 p-4 dark:border-slate-600">
+          <h2 id="closed" className="text-xl font-semibold" data-testid="closed-on">
+            Closed on {formatLongDate(b.closedOn, b.closedOn)}
+          </h2>
+          <p className="mt-2 text-sm">No receipt is due, and no reminder, notice or letter goes out. Reopen it if the closing was a mistake or the business started again.</p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="reopen" />
+            <Button type="submit" variant="outline">
+              Reopen
+            </Button>
+          </Form>
+        </section>
+      ) : null}
       {actionData?.error ? (
         <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
           {actionData.error}

@@ -1,12 +1,15 @@
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { businesses, payments, users } from "~/db/schema";
+import { businesses, filingAnswers, filingDocuments, filingEvents, filings, payments, users } from "~/db/schema";
 import { computeFee } from "~/lib/fee";
 import { fiscalYearOf } from "~/lib/tax-year";
 import { fiscalYearLabel } from "~/lib/fiscal-year";
 import { hashPassword } from "~/models/password.server";
 import { importRegistryFiles } from "~/services/registry-import.server";
+import { storedFilePath } from "~/services/uploads.server";
 import { generateBusiness, rng } from "./registry-generator";
 
 /** The demo registry file in the state's layout (scripts/make-demo-cordata.ts writes it). */
@@ -83,6 +86,62 @@ function fixtures(demoUserId: number) {
   ] satisfies (typeof businesses.$inferInsert)[];
 }
 
+/** A one-page PDF (the demo application's lease), written in code so the seed needs no binary file. */
+export function demoLeasePdf(): Buffer {
+  const text = "BT /F1 14 Tf 72 720 Td (Residential lease, 3201 SW 52nd Ave, Apt 4, Pembroke Park FL 33023) Tj ET";
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, "latin1");
+}
+
+/** The seeded application's stored document (a storage key as the upload handler makes them). */
+export const DEMO_FILING_DOCUMENT_KEY = "5eed0000000000000000000000000001.pdf";
+
+/** One new receipt application by `demo`, submitted and waiting for the administrator's review. */
+function seedDemoFiling(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], applicantId: number, pdfSize: number) {
+  const createdAt = new Date(Date.UTC(2026, 10, 6, 14, 0, 0));
+  const submittedAt = new Date(Date.UTC(2026, 10, 9, 15, 30, 0));
+  tx.insert(filings).values({ id: 1, kind: "new-business", status: "submitted", applicantId, submittedAt, updatedAt: submittedAt, createdAt }).run();
+  const answers: Record<string, string> = {
+    businessName: "Demo Home Bookkeeping LLC",
+    ownership: "llc",
+    phone: "(954) 555-0142",
+    email: DEMO.user.email,
+    address1: "3201 SW 52nd Ave",
+    address2: "Apt 4",
+    city: "Pembroke Park",
+    zip: "33023",
+    homeBased: "yes",
+    category: "home-occupation",
+    employeeCount: "0",
+    vehicleCount: "0",
+  };
+  tx.insert(filingAnswers).values(Object.entries(answers).map(([field, value]) => ({ filingId: 1, field, value }))).run();
+  tx.insert(filingDocuments)
+    .values({ filingId: 1, documentType: "proof-of-location", storageKey: DEMO_FILING_DOCUMENT_KEY, fileName: "lease.pdf", contentType: "application/pdf", size: pdfSize, createdAt })
+    .run();
+  tx.insert(filingEvents)
+    .values([
+      { filingId: 1, action: "created", actorId: applicantId, createdAt },
+      { filingId: 1, action: "submitted", actorId: applicantId, createdAt: submittedAt },
+    ])
+    .run();
+}
+
 /** Fills an empty database with the demo registry. Deterministic: same ids and rows every run. */
 export async function seedDemoData(db: Db, log: (msg: string) => void = () => {}): Promise<boolean> {
   const existing = db.select({ n: sql<number>`count(*)` }).from(businesses).get();
@@ -94,6 +153,12 @@ export async function seedDemoData(db: Db, log: (msg: string) => void = () => {}
     hashPassword(DEMO.admin.password),
     hashPassword(DEMO.user.password),
   ]);
+
+  // The demo application's document, on disk before the row that names it.
+  const pdf = demoLeasePdf();
+  const pdfPath = storedFilePath(DEMO_FILING_DOCUMENT_KEY)!;
+  fs.mkdirSync(path.dirname(pdfPath), { recursive: true });
+  fs.writeFileSync(pdfPath, pdf);
 
   db.transaction((tx) => {
     tx.insert(users)
@@ -133,6 +198,7 @@ export async function seedDemoData(db: Db, log: (msg: string) => void = () => {}
         createdAt: paidAt,
       })
       .run();
+    seedDemoFiling(tx, demoUserId, pdf.length);
   });
   // Then the state's file, through the importer, as an operator would: the walkthrough businesses
   // gain their agent, officers and annual reports, and a few more town businesses arrive.
@@ -140,7 +206,7 @@ export async function seedDemoData(db: Db, log: (msg: string) => void = () => {}
     verificationCode: (doc) => String(1_000_000 + Math.floor(rng([...doc].reduce((h, c) => h * 31 + c.charCodeAt(0), 7))() * 9_000_000)),
   });
   log(
-    `Seeded 2 users, ${DEMO.townBusinesses + DEMO.otherBusinesses + 3 + imported.inserted} businesses (${imported.inserted} from ${imported.file}) and 1 payment.`,
+    `Seeded 2 users, ${DEMO.townBusinesses + DEMO.otherBusinesses + 3 + imported.inserted} businesses (${imported.inserted} from ${imported.file}), 1 payment and 1 filing to review.`,
   );
   return true;
 }
