@@ -6,7 +6,7 @@ import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admi
 import { DecisionForms, type DecisionAnswer } from "~/components/admin/filings/decision-forms";
 import { FilingAnswers } from "~/components/admin/filings/filing-answers";
 import { FilingDocuments, FilingHistory } from "~/components/admin/filings/filing-details";
-import { FilingStatusBadge } from "~/components/admin/filings/status-badge";
+import { FilingStatusBadge } from "~/components/filings/status-badge";
 import { formatCents } from "~/lib/fee";
 import { FILING_KIND_LABELS, isFilingKind, type FilingDecision } from "~/lib/filings/kinds";
 import { parseId } from "~/lib/ids";

@@ -4,7 +4,7 @@ import { AdminPage, adminLinkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
 import { queueQuery, staffQueueFilters } from "~/components/admin/filings/queue-filters";
-import { FilingStatusBadge } from "~/components/admin/filings/status-badge";
+import { FilingStatusBadge } from "~/components/filings/status-badge";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { Button } from "~/components/ui/button";
 import { formatCardDate } from "~/lib/dates";

@@ -1,4 +1,5 @@
 import { adminLinkClass } from "~/components/admin/admin-page";
+import { HISTORY_LABELS } from "~/components/filings/progress";
 
 /** Bytes in words: "812 bytes", "14.2 KB", "3.1 MB". */
 export function fileSize(bytes: number): string {
@@ -6,17 +7,6 @@ export function fileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-/** The history's actions in words. */
-export const HISTORY_LABELS: Record<string, string> = {
-  created: "Started",
-  submitted: "Submitted",
-  resubmitted: "Submitted again",
-  changes_requested: "Changes requested",
-  approved: "Approved",
-  denied: "Denied",
-  withdrawn: "Withdrawn",
-};
 
 export type DocumentRow = { id: number; label: string; fileName: string; contentType: string; size: number; uploaded: string };
 

@@ -1,0 +1,213 @@
+/**
+ * The staff review of filings (issue 40), with JavaScript on and off: a clerk finds an
+ * application in the queue with its filters, opens it and asks for a change; the applicant fixes
+ * it and sends it again (through the model); an administrator approves; the new business is the
+ * applicant's and its receipt can be paid at once. Then the town's activities (administrators
+ * only) and reopening a closed business. Fresh rows per test: both projects share one database.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { filingCategories } from "~/db/schema";
+import { addDocument, createFiling, getFilingRow, saveAnswers, submitFiling } from "~/models/filings/filings.server";
+import { StoredUpload } from "~/services/uploads.server";
+import { getEnv } from "~/utils/env.server";
+import { createSession } from "~/utils/session.server";
+import { createBusiness, createUser, getBusiness, unique } from "../support/factories";
+import { expect, expectToast, test } from "./fixtures";
+
+/** A lease as the upload handler leaves it: a PDF under the e2e server's UPLOADS_DIR. */
+function storedLease() {
+  const key = `${crypto.randomBytes(16).toString("hex")}.pdf`;
+  const dir = path.resolve(getEnv().UPLOADS_DIR);
+  fs.mkdirSync(dir, { recursive: true });
+  const bytes = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
+  fs.writeFileSync(path.join(dir, key), bytes);
+  return new StoredUpload("lease.pdf", "application/pdf", bytes.byteLength, key);
+}
+
+/** A home-based new receipt application, submitted by a fresh applicant. */
+async function submittedApplication(businessName: string) {
+  const applicant = await createUser();
+  const filing = createFiling(applicant, "new-business");
+  const { errors } = saveAnswers(applicant, filing, {
+    businessName,
+    ownership: "sole-proprietor",
+    phone: "(954) 555-0100",
+    email: applicant.email,
+    address1: "3150 SW 52nd Ave",
+    city: "Pembroke Park",
+    zip: "33023",
+    homeBased: "yes",
+    category: "home-occupation",
+    employeeCount: "1",
+    vehicleCount: "0",
+  });
+  expect(errors).toEqual({});
+  await addDocument(getFilingRow(filing.id)!, "proof-of-location", storedLease());
+  submitFiling(applicant, getFilingRow(filing.id)!);
+  return { applicant, filing: getFilingRow(filing.id)! };
+}
+
+test.describe("staff review of filings", () => {
+  test("a clerk asks for a change, the applicant fixes it, an administrator approves, the applicant can pay", async ({ page, browser, baseURL, jsEnabled, loginAs }) => {
+    test.slow(); // three people, seven pages: a long journey on a busy machine
+    const marker = unique("Review");
+    const name = `${marker} Bookkeeping`;
+    const { applicant, filing } = await submittedApplication(name);
+    const clerk = await createUser({ role: "clerk" });
+    const admin = await createUser({ isAdmin: true });
+    const main = page.locator("#main");
+
+    // The clerk's queue: submitted filings by default; filter by kind and name.
+    await loginAs(clerk);
+    await page.goto("/admin/filings");
+    await expect(main.getByRole("heading", { level: 1, name: "Filings" })).toBeVisible();
+    await expect(main.getByLabel("Status")).toHaveValue("submitted");
+    await expect(main.getByRole("link", { name: "Business activities" })).toHaveCount(0);
+    await main.getByLabel("Kind").selectOption({ label: "New receipt application" });
+    await main.getByLabel("Business name").fill(marker);
+    await main.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/[?&]kind=new-business/);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${marker}`));
+    const row = main.getByTestId(`filing-row-${filing.id}`);
+    await expect(main.getByTestId("filings-queue").locator("tbody tr")).toHaveCount(1);
+    await expect(row).toContainText("New receipt application");
+    await expect(row).toContainText(name);
+    await expect(row).toContainText(applicant.username);
+    await expect(row).toContainText("Submitted");
+    await expect(main.getByRole("link", { name: "Download (CSV)" })).toHaveAttribute("href", `/api/admin/filings.csv?status=submitted&kind=new-business&q=${marker}`);
+
+    // The filing: answers, the document (it opens for staff), nothing missing, history.
+    await row.getByRole("link").click();
+    await expect(page).toHaveURL(`/admin/filings/${filing.id}`);
+    await expect(main.getByRole("heading", { level: 1, name: `New receipt application #${filing.id}` })).toBeVisible();
+    await expect(main.getByTestId("filing-answers")).toContainText(name);
+    await expect(main.getByTestId("filing-answers")).toContainText("Home occupation");
+    await expect(main.getByTestId("filing-answers")).toContainText("Sole proprietor");
+    const documentLink = main.getByTestId("filing-documents").getByRole("link", { name: /lease\.pdf/ });
+    const href = await documentLink.getAttribute("href");
+    expect(href).toMatch(new RegExp(`^/filings/${filing.id}/documents/\\d+$`));
+    const document = await page.request.get(href!);
+    expect(document.status()).toBe(200);
+    expect(document.headers()["content-type"]).toBe("application/pdf");
+    await expect(main.getByText("Nothing: every answer and document the rules ask for is here.")).toBeVisible();
+    await expect(main.getByTestId("filing-history")).toContainText("Submitted");
+
+    // Request changes, with a message.
+    await main.getByLabel("Message to the applicant").fill("Please give the unit number of the office.");
+    await main.getByRole("button", { name: "Request changes" }).click();
+    await expectToast(page, "Changes requested");
+    await expect(main.locator('[data-status="changes-requested"]').first()).toBeVisible();
+    await expect(main.getByTestId("no-decision")).toHaveText("Waiting for the applicant to change the filing and send it again.");
+    await expect(main.getByTestId("filing-history")).toContainText("Please give the unit number of the office.");
+    expect(getFilingRow(filing.id)).toMatchObject({ status: "changes-requested", decisionMessage: "Please give the unit number of the office." });
+
+    // The applicant changes an answer and sends the filing again.
+    expect(saveAnswers(applicant, getFilingRow(filing.id)!, { address2: "Unit 4" }).errors).toEqual({});
+    submitFiling(applicant, getFilingRow(filing.id)!);
+
+    // An administrator approves it.
+    await loginAs(admin);
+    await page.goto(`/admin/filings?q=${marker}`);
+    await expect(main.getByRole("link", { name: "Business activities" })).toBeVisible();
+    await main.getByTestId(`filing-row-${filing.id}`).getByRole("link").click();
+    await expect(main.getByTestId("filing-answers")).toContainText("Unit 4");
+    await expect(main.getByTestId("filing-history")).toContainText("Submitted again");
+    await main.getByRole("button", { name: "Approve" }).click();
+    await expectToast(page, "Filing approved");
+    await expect(main.locator('[data-status="approved"]').first()).toBeVisible();
+    const approved = getFilingRow(filing.id)!;
+    expect(approved.status).toBe("approved");
+    const business = getBusiness(approved.businessId!)!;
+    expect(business).toMatchObject({ name, ownerId: applicant.id, isClaimed: true, origin: "town", address2: "Unit 4", employeeCount: 1 });
+    await expect(main.getByRole("link", { name: `${name} (${business.documentNumber})` })).toHaveAttribute("href", `/admin/businesses/${business.id}`);
+
+    // The applicant, in a browser of their own (this one stays the administrator's, for the
+    // accessibility scans of the staff pages), pays the new business's receipt: $100 + 1 × $5.
+    const applicantContext = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled });
+    try {
+      const [pair] = (await createSession(applicant.id, false)).split(";");
+      const [cookie, ...value] = pair.split("=");
+      await applicantContext.addCookies([{ name: cookie, value: value.join("="), url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+      const applicantPage = await applicantContext.newPage();
+      await applicantPage.goto(`/payment/${business.id}`);
+      await expect(applicantPage.getByRole("heading", { name: "Pay Business Tax Receipt" })).toBeVisible();
+      await expect(applicantPage.getByTestId("total-amount")).toHaveText("$105.00");
+    } finally {
+      await applicantContext.close();
+    }
+  });
+
+  test("a message is required to deny, and a decided filing offers no decision", async ({ page, loginAs, jsEnabled }) => {
+    const marker = unique("Deny");
+    const { filing } = await submittedApplication(`${marker} Studio`);
+    await loginAs(await createUser({ role: "clerk" }));
+    const main = page.locator("#main");
+    await page.goto(`/admin/filings/${filing.id}`);
+    const reason = main.getByLabel("Reason for the denial");
+    if (jsEnabled) {
+      // With JavaScript the form says what is missing before sending anything.
+      await main.getByRole("button", { name: "Deny" }).click();
+      await expect(main.getByText("Write a message for the applicant")).toBeVisible();
+      await expect(reason).toHaveAttribute("aria-invalid", "true");
+    } else {
+      // Without it, the browser's own check holds the form back.
+      await expect(reason).toHaveAttribute("required", "");
+    }
+    expect(getFilingRow(filing.id)!.status).toBe("submitted");
+    await reason.fill("The address is a parking lot.");
+    await main.getByRole("button", { name: "Deny" }).click();
+    await expectToast(page, "Filing denied");
+    await expect(main.getByTestId("no-decision")).toHaveText("This filing has been decided.");
+    await expect(main.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    expect(getFilingRow(filing.id)).toMatchObject({ status: "denied", decisionMessage: "The address is a parking lot." });
+  });
+
+  test("an administrator adds and changes one of the town's activities", async ({ page, loginAs }) => {
+    const code = `e2e-${crypto.randomBytes(4).toString("hex")}`;
+    await loginAs(await createUser({ isAdmin: true }));
+    const main = page.locator("#main");
+    await page.goto("/admin/filings/categories");
+    await expect(main.getByRole("heading", { level: 1, name: "Business activities" })).toBeVisible();
+    const add = main.locator("#category-new");
+    await add.getByLabel("Code").fill(code);
+    await add.getByLabel("Name").fill("Food truck — crêpes");
+    await add.getByLabel("Needs a state licence").check();
+    await add.getByRole("button", { name: "Add activity" }).click();
+    await expectToast(page, "Activity added");
+    const item = main.getByTestId(`category-${code}`);
+    await expect(item.getByLabel("Name")).toHaveValue("Food truck — crêpes");
+    await expect(item.getByLabel("Needs a state licence")).toBeChecked();
+
+    // The same code again is refused, saying why.
+    await add.getByLabel("Code").fill(code);
+    await add.getByLabel("Name").fill("Duplicate");
+    await add.getByRole("button", { name: "Add activity" }).click();
+    await expect(add.getByText("An activity with this code already exists: change it in the list below")).toBeVisible();
+
+    // Changed in the list: no longer offered to applicants.
+    await item.getByLabel("Name").fill("Food truck");
+    await item.getByLabel("Offered to applicants").uncheck();
+    await item.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Activity saved");
+    await expect(item.getByLabel("Name")).toHaveValue("Food truck");
+    expect(getDb().select().from(filingCategories).where(eq(filingCategories.code, code)).all()).toEqual([
+      expect.objectContaining({ name: "Food truck", needsStateLicense: true, active: false }),
+    ]);
+  });
+
+  test("a clerk reopens a closed business", async ({ page, loginAs }) => {
+    const owner = await createUser();
+    const business = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id, closedOn: "2026-10-15" });
+    await loginAs(await createUser({ role: "clerk" }));
+    await page.goto(`/admin/businesses/${business.id}`);
+    await expect(page.getByTestId("closed-on")).toHaveText("Closed on October 15, 2026");
+    await page.getByRole("button", { name: "Reopen" }).click();
+    await expectToast(page, "Business reopened");
+    await expect(page.getByTestId("closed-on")).toHaveCount(0);
+    expect(getBusiness(business.id)!.closedOn).toBeNull();
+  });
+});
