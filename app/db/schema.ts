@@ -217,6 +217,7 @@ export const payments = sqliteTable(
     index("payments_user_idx").on(t.userId),
     index("payments_business_idx").on(t.businessId),
     index("payments_created_idx").on(t.createdAt),
+    index("payments_filing_idx").on(t.filingId),
   ],
 );
 

@@ -61,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       businessName: p.businessName,
       amount: p.amount,
       description: p.description,
+      /** A transfer fee buys no receipt: its row has nothing to open. */
+      isReceipt: p.kind !== "transfer_fee",
       createdAt: p.createdAt.toISOString(),
     })),
     filings: filings.map((f) => ({ ...f, updatedAt: f.updatedAt.toISOString() })),
@@ -386,9 +388,13 @@ function PaymentList({ payments }: { payments: LoaderData["payments"] }) {
               <td className="whitespace-nowrap px-3 py-2 text-right">{formatCents(p.amount)}</td>
               <td className="px-3 py-2">{p.description}</td>
               <td className="px-3 py-2">
-                <Link to={`/receipt/${p.id}`} className={linkClass}>
-                  View receipt<span className="sr-only"> for {p.businessName}</span>
-                </Link>
+                {p.isReceipt ? (
+                  <Link to={`/receipt/${p.id}`} className={linkClass}>
+                    View receipt<span className="sr-only"> for {p.businessName}</span>
+                  </Link>
+                ) : (
+                  "No receipt (fee)"
+                )}
               </td>
             </tr>
           ))}

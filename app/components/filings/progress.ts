@@ -63,6 +63,7 @@ export const HISTORY_LABELS: Record<string, string> = {
   created: "Started",
   submitted: "Submitted",
   resubmitted: "Submitted again",
+  fee_paid: "Transfer fee paid",
   withdrawn: "Withdrawn",
   approved: "Approved",
   changes_requested: "Changes requested",

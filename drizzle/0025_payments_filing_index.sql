@@ -1,0 +1,1 @@
+CREATE INDEX `payments_filing_idx` ON `payments` (`filing_id`);
