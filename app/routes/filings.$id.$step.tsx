@@ -18,7 +18,9 @@ import { pageMeta } from "~/lib/meta";
 import type { Filing } from "~/db/schema";
 import type { PublicUser } from "~/lib/types";
 import { answerContext } from "~/models/filings/context.server";
-import { addDocument, FILING_MESSAGES, FilingError, filingView, getFilingRow, requireFilingFor, saveAnswers, submitFiling } from "~/models/filings/filings.server";
+// Not from filings.server: NOT_EDITABLE_TOAST is built when the module loads, in the browser too.
+import { FILING_MESSAGES } from "~/models/filings/errors";
+import { addDocument, FilingError, filingView, getFilingRow, requireFilingFor, saveAnswers, submitFiling } from "~/models/filings/filings.server";
 import { discardUpload, drainRequestBody, parseUploadForm, UploadRejectedError, UploadTooLargeError, type StoredUpload } from "~/services/uploads.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
