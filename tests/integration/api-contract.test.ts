@@ -224,6 +224,29 @@ const hugeJson = (method: string, url: string, user: { id: number } | null) =>
   json(method, url, user, { businessName: "x".repeat(70 * 1024) });
 const elevenMegabytePdf = () => pdfFile("scan.pdf", 11 * 1024 * 1024);
 
+/** A seller's transfer filing (the business holds this year's receipt), and its fee asked for and confirmed at Stripe. */
+async function transferFiling() {
+  const { createFiling } = await import("~/models/filings/filings.server");
+  const user = await createUser();
+  const business = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: user.id, hasPaidBTR: true, employeeCount: 3 });
+  return { user, filing: createFiling(user, "transfer", business.id) };
+}
+const feeCall = (filingId: number, user: { id: number } | null, payload: unknown = {}) => json("POST", `/api/filings/${filingId}/fee`, user, payload);
+async function confirmedFee() {
+  const { user, filing } = await transferFiling();
+  const { action } = await import("~/routes/api.filings.$id.fee");
+  const res = await run(action, await feeCall(filing.id, user), { id: String(filing.id) });
+  const { paymentIntentId } = (await res.json()) as { paymentIntentId: string };
+  await testStripe().paymentIntents.confirm(paymentIntentId, { payment_method: "pm_card_visa" });
+  return { user, filing, paymentIntentId };
+}
+async function recordedFee() {
+  const { user, filing, paymentIntentId } = await confirmedFee();
+  const { verifyAndRecordFilingFee } = await import("~/models/filings/fee.server");
+  await verifyAndRecordFilingFee({ stripePaymentId: paymentIntentId, filingId: filing.id, user });
+  return { user, filing, paymentIntentId };
+}
+
 const CASES: Cases = {
   "GET /api/user": {
     200: async () => get("/api/user", await createUser()),
@@ -575,6 +598,32 @@ const CASES: Cases = {
     },
   },
   "GET /api/filing-categories": { 200: () => get("/api/filing-categories") },
+  "POST /api/filings/{id}/fee": {
+    200: async () => {
+      const { user, filing } = await transferFiling();
+      return feeCall(filing.id, user);
+    },
+    201: async () => {
+      const { user, filing, paymentIntentId } = await confirmedFee();
+      return feeCall(filing.id, user, { stripePaymentId: paymentIntentId });
+    },
+    400: async () => {
+      const { user, filing } = await transferFiling();
+      return feeCall(filing.id, user, { amount: 1 });
+    },
+    401: async () => feeCall((await transferFiling()).filing.id, null),
+    403: async () => feeCall((await transferFiling()).filing.id, clerk),
+    404: async () => feeCall(MISSING_ID, await createUser()),
+    409: async () => {
+      const { user, filing } = await recordedFee();
+      return feeCall(filing.id, user);
+    },
+  },
+  "GET /api/admin/filings.csv": {
+    200: async () => (await submittedApplication(), get("/api/admin/filings.csv?status=submitted", clerk)),
+    401: () => get("/api/admin/filings.csv"),
+    403: async () => get("/api/admin/filings.csv", await createUser()),
+  },
   "GET /api/admin/filings": {
     ...staffList("/api/admin/filings"),
     200: async () => (await submittedApplication(), get("/api/admin/filings?status=submitted&kind=new-business&page=1&limit=5", clerk)),

@@ -232,6 +232,19 @@ const sampleRemittanceLine = {
   reason: null,
 };
 
+const FeePayment = z.object({
+  id: z.number().int(),
+  filingId: z.number().int().nullable(),
+  businessId: z.number().int(),
+  amount: z.number().int().describe("Integer cents"),
+  currency: z.string(),
+  description: z.string(),
+  stripePaymentId: z.string(),
+  receiptUrl: z.string().nullable(),
+  kind: z.literal("transfer_fee"),
+  paidAt: z.string(),
+  refundedCents: z.number().int(),
+});
 const filingNotFound = error("No such filing, or not one the caller may see", "Filing not found");
 const notApplicant = error("Staff may read the filing, but only its applicant changes it", "Only the applicant can change this filing");
 const notEditable = error("Submitted (until staff ask for changes), decided or withdrawn", "This filing was submitted and can no longer be changed");
@@ -1302,6 +1315,60 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    method: "POST",
+    path: "/api/filings/{id}/fee",
+    operationId: "payTransferFee",
+    tag: "Filings",
+    summary: "Pay a transfer's fee by card",
+    description:
+      "A transfer counts as submitted only once its fee is paid: 10% of the year's tax, at least $3, at most $25 (F.S. 205.043), computed by the server. " +
+      "Without `stripePaymentId` (no body, `{}` or `{ amount }`): a PaymentIntent for the fee, to confirm with Stripe.js. " +
+      "With the confirmed `stripePaymentId`: records the fee (a payment of kind transfer_fee, never a receipt); the signed webhook records it too.",
+    auth: "session",
+    pathParams: idParam("id", "Filing id"),
+    examplePath: "/api/filings/42/fee",
+    body: {
+      type: "json",
+      schema: z.object({
+        amount: z.number().int().optional().describe("Cents; when sent, it must equal the filing's fee"),
+        stripePaymentId: z.string().optional().describe("The confirmed PaymentIntent (pi_...) or Checkout Session (cs_...)"),
+      }),
+      example: {},
+    },
+    responses: {
+      200: {
+        description: "The fee's PaymentIntent (or, with stripePaymentId, the fee payment already recorded)",
+        schema: z.union([
+          z.object({ clientSecret: z.string(), paymentIntentId: z.string(), amount: z.number().int().describe("Integer cents: the filing's fee") }),
+          FeePayment,
+        ]),
+        example: { clientSecret: "pi_3Q0fee_secret_abc", paymentIntentId: "pi_3Q0fee", amount: 1350 },
+      },
+      201: {
+        description: "The fee payment, recorded",
+        schema: FeePayment,
+        example: {
+          id: 77,
+          filingId: 42,
+          businessId: 2,
+          amount: 1350,
+          currency: "usd",
+          description: "Transfer fee",
+          stripePaymentId: "pi_3Q0fee",
+          receiptUrl: null,
+          kind: "transfer_fee",
+          paidAt: "2026-11-02T15:20:00.000Z",
+          refundedCents: 0,
+        },
+      },
+      400: error("An amount other than the fee, or a payment Stripe does not confirm for this filing and caller", "The amount does not match the amount due for this business (13.50). Please reload the page."),
+      401: signedOut,
+      403: notApplicant,
+      404: error("Not the caller's filing, or a filing without a fee", "This filing has no fee to pay"),
+      409: error("Already paid, or the filing is no longer editable, or a payment refused and refunded", "The transfer fee is already paid"),
+    },
+  },
+  {
     method: "GET",
     path: "/api/filing-categories",
     operationId: "listFilingCategories",
@@ -1363,6 +1430,25 @@ export const ENDPOINTS: Endpoint[] = [
       401: signedOut,
       403: notStaff,
     },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/filings.csv",
+    operationId: "exportFilingQueue",
+    tag: "Filings",
+    summary: "The review queue as a CSV file",
+    description:
+      "Every filing the filters of GET /api/admin/filings select (no status: every status but drafts), oldest submission first, unpaged: " +
+      "filing, kind, status, business, applicant, submitted, days waiting.",
+    auth: "staff",
+    query: z.object({
+      status: z.enum(FILING_STATUSES.filter((s) => s !== "draft") as [string, ...string[]]).optional().describe("Only filings with this status"),
+      kind: z.enum(FILING_KINDS).optional().describe("Only filings of this kind"),
+      age: z.number().int().min(1).max(3650).optional().describe("Only filings waiting at least this many days since submission"),
+      q: text("Words of the business's name"),
+    }),
+    examplePath: "/api/admin/filings.csv?status=submitted",
+    responses: { 200: { description: "CSV, downloaded as filings.csv", csv: { filename: "filings.csv" } }, 401: signedOut, 403: notStaff },
   },
   {
     method: "POST",
