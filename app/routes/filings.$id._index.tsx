@@ -174,7 +174,7 @@ export default function FilingPage() {
           ) : null}
           {next ? (
             <ButtonLink to={`/filings/${view.id}/${next.slug}`} className="mt-4">
-              Continue<span className="sr-only">: {next.title}</span>
+              Continue: {next.title}
             </ButtonLink>
           ) : null}
         </section>

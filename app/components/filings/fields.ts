@@ -45,7 +45,7 @@ export const FIELD_INFO: Record<AnswerName, FieldInfo> = {
   email: { label: "Email", control: "email", autoComplete: "email", inputMode: "email", hint: () => "Where the town writes about this application." },
   address1: { label: "Street address", control: "text", autoComplete: "address-line1" },
   address2: { label: "Unit, suite or floor (optional)", control: "text", autoComplete: "address-line2", optional: true },
-  city: { label: "City", control: "text", autoComplete: "address-level2", hint: (ctx) => `The business must be located in ${ctx.townName}.` },
+  city: { label: "City", control: "text", autoComplete: "address-level2", hint: (ctx) => `The town's receipt is for businesses located in ${ctx.townName}.` },
   zip: { label: "ZIP code", control: "text", autoComplete: "postal-code", inputMode: "numeric" },
   homeBased: { label: "Is the business run from your home?", control: "radio", autoComplete: "off" },
   category: { label: "Activity", control: "select", autoComplete: "off", hint: () => "The town's category that best describes what the business does." },
