@@ -95,7 +95,7 @@ function EndpointSection({ endpoint }: { endpoint: EndpointView }) {
         <strong>Who may call it:</strong> {endpoint.access}
       </p>
       {endpoint.params.length ? <Fields caption="Parameters" rows={endpoint.params} /> : null}
-      {endpoint.body ? <Fields caption={`Body (${endpoint.body.contentType})`} rows={endpoint.body.fields} /> : null}
+      {endpoint.body ? <Fields caption={`Body (${endpoint.body.contentType}${endpoint.body.optional ? ", optional" : ""})`} rows={endpoint.body.fields} /> : null}
       <h4 className="mt-4 font-semibold">Example request</h4>
       <pre className={pre}>
         <code>{endpoint.exampleRequest}</code>

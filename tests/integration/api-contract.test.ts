@@ -236,6 +236,7 @@ async function confirmedFee() {
   const { user, filing } = await transferFiling();
   const { action } = await import("~/routes/api.filings.$id.fee");
   const res = await run(action, await feeCall(filing.id, user), { id: String(filing.id) });
+  expect(res.status).toBe(200);
   const { paymentIntentId } = (await res.json()) as { paymentIntentId: string };
   await testStripe().paymentIntents.confirm(paymentIntentId, { payment_method: "pm_card_visa" });
   return { user, filing, paymentIntentId };
@@ -617,6 +618,14 @@ const CASES: Cases = {
     409: async () => {
       const { user, filing } = await recordedFee();
       return feeCall(filing.id, user);
+    },
+    413: async () => {
+      const { user, filing } = await transferFiling();
+      return hugeJson("POST", `/api/filings/${filing.id}/fee`, user);
+    },
+    415: async () => {
+      const { user, filing } = await transferFiling();
+      return formBody("POST", `/api/filings/${filing.id}/fee`, user);
     },
   },
   "GET /api/admin/filings.csv": {

@@ -31,6 +31,8 @@ import {
   Filing,
   FilingCategory,
   FilingDocument,
+  FilingFeeIntent,
+  FilingFeePayment,
   FilingQueueItem,
   FilingSubmitError,
   FilingSummary,
@@ -74,7 +76,8 @@ export type Endpoint = {
   auth: Auth;
   pathParams?: z.ZodObject;
   query?: z.ZodObject;
-  body?: { type: "json" | "multipart"; schema: z.ZodType; example: Record<string, unknown> };
+  /** `optional`: the endpoint also takes no body at all. */
+  body?: { type: "json" | "multipart"; schema: z.ZodType; example: Record<string, unknown>; optional?: true };
   /** The example request's path with parameters filled in (and query string), when it differs from `path`. */
   examplePath?: string;
   responses: Partial<Record<Status, ResponseSpec>>;
@@ -232,19 +235,6 @@ const sampleRemittanceLine = {
   reason: null,
 };
 
-const FeePayment = z.object({
-  id: z.number().int(),
-  filingId: z.number().int().nullable(),
-  businessId: z.number().int(),
-  amount: z.number().int().describe("Integer cents"),
-  currency: z.string(),
-  description: z.string(),
-  stripePaymentId: z.string(),
-  receiptUrl: z.string().nullable(),
-  kind: z.literal("transfer_fee"),
-  paidAt: z.string(),
-  refundedCents: z.number().int(),
-});
 const filingNotFound = error("No such filing, or not one the caller may see", "Filing not found");
 const notApplicant = error("Staff may read the filing, but only its applicant changes it", "Only the applicant can change this filing");
 const notEditable = error("Submitted (until staff ask for changes), decided or withdrawn", "This filing was submitted and can no longer be changed");
@@ -1321,51 +1311,59 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Filings",
     summary: "Pay a transfer's fee by card",
     description:
-      "A transfer counts as submitted only once its fee is paid: 10% of the year's tax, at least $3, at most $25 (F.S. 205.043), computed by the server. " +
-      "Without `stripePaymentId` (no body, `{}` or `{ amount }`): a PaymentIntent for the fee, to confirm with Stripe.js. " +
-      "With the confirmed `stripePaymentId`: records the fee (a payment of kind transfer_fee, never a receipt); the signed webhook records it too.",
+      "A transfer counts as submitted only once its fee (`feeCents`: 10% of the year's tax, at least $3, at most $25, F.S. 205.043) is paid; the server computes it. " +
+      "Paid like the receipt: first, no body, `{}` or `{ amount }` answers a PaymentIntent for the fee, to confirm with Stripe.js; " +
+      "then `{ stripePaymentId }` (the PaymentIntent, or a Checkout Session) records the fee once Stripe confirms it: a payment of kind transfer_fee, never a receipt. " +
+      "The signed webhook records it too; recording it again answers the same payment (200). " +
+      "A body, when sent, is a JSON object of at most 64 KB. 502 when Stripe cannot be reached.",
     auth: "session",
     pathParams: idParam("id", "Filing id"),
     examplePath: "/api/filings/42/fee",
     body: {
       type: "json",
       schema: z.object({
-        amount: z.number().int().optional().describe("Cents; when sent, it must equal the filing's fee"),
-        stripePaymentId: z.string().optional().describe("The confirmed PaymentIntent (pi_...) or Checkout Session (cs_...)"),
+        amount: z.number().int().optional().describe("Cents; when sent (without stripePaymentId), it must equal the filing's fee"),
+        stripePaymentId: z.string().min(1).optional().describe("The PaymentIntent (pi_...) or Checkout Session (cs_...) Stripe.js confirmed; without it, the call asks for a PaymentIntent"),
       }),
       example: {},
+      optional: true,
     },
     responses: {
       200: {
-        description: "The fee's PaymentIntent (or, with stripePaymentId, the fee payment already recorded)",
-        schema: z.union([
-          z.object({ clientSecret: z.string(), paymentIntentId: z.string(), amount: z.number().int().describe("Integer cents: the filing's fee") }),
-          FeePayment,
-        ]),
+        description: "The fee's PaymentIntent; with stripePaymentId, the fee payment already recorded",
+        schema: z.union([FilingFeeIntent, FilingFeePayment]),
         example: { clientSecret: "pi_3Q0fee_secret_abc", paymentIntentId: "pi_3Q0fee", amount: 1350 },
       },
       201: {
         description: "The fee payment, recorded",
-        schema: FeePayment,
+        schema: FilingFeePayment,
         example: {
           id: 77,
           filingId: 42,
-          businessId: 2,
+          businessId: 3,
           amount: 1350,
           currency: "usd",
           description: "Transfer fee",
           stripePaymentId: "pi_3Q0fee",
-          receiptUrl: null,
+          receiptUrl: "https://pay.stripe.com/receipts/example",
           kind: "transfer_fee",
           paidAt: "2026-11-02T15:20:00.000Z",
           refundedCents: 0,
         },
       },
-      400: error("An amount other than the fee, or a payment Stripe does not confirm for this filing and caller", "The amount does not match the amount due for this business (13.50). Please reload the page."),
+      400: error(
+        "An amount other than the fee; an empty or non-text stripePaymentId; a payment Stripe does not confirm, or not made for this filing by the caller; a body that is not a JSON object",
+        "The amount does not match the amount due for this business ($13.50 now). Please reload the page.",
+      ),
       401: signedOut,
       403: notApplicant,
-      404: error("Not the caller's filing, or a filing without a fee", "This filing has no fee to pay"),
-      409: error("Already paid, or the filing is no longer editable, or a payment refused and refunded", "The transfer fee is already paid"),
+      404: error("Not the caller's filing (as for no filing at all), or a filing without a fee", "This filing has no fee to pay"),
+      409: error(
+        "Already paid, or the filing is no longer editable; recording, a payment refused and refunded (the fee paid twice, an amount that is not the fee, a filing no longer editable)",
+        "The transfer fee is already paid",
+      ),
+      413: filingBodyTooLarge,
+      415: notJson,
     },
   },
   {
@@ -1438,14 +1436,15 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Filings",
     summary: "The review queue as a CSV file",
     description:
-      "Every filing the filters of GET /api/admin/filings select (no status: every status but drafts), oldest submission first, unpaged: " +
-      "filing, kind, status, business, applicant, submitted, days waiting.",
+      "Every filing the filters of GET /api/admin/filings select (no status: every status but drafts), oldest submission first, unpaged. " +
+      "The filters are read leniently, as /admin/filings links them: a value that is not one filters nothing (never a 400). " +
+      "Columns: Filing, Kind, Status, Business, Applicant, Submitted, Days waiting.",
     auth: "staff",
     query: z.object({
       status: z.enum(FILING_STATUSES.filter((s) => s !== "draft") as [string, ...string[]]).optional().describe("Only filings with this status"),
       kind: z.enum(FILING_KINDS).optional().describe("Only filings of this kind"),
       age: z.number().int().min(1).max(3650).optional().describe("Only filings waiting at least this many days since submission"),
-      q: text("Words of the business's name"),
+      q: z.string().optional().describe("Words of the business's name (the first 100 characters)"),
     }),
     examplePath: "/api/admin/filings.csv?status=submitted",
     responses: { 200: { description: "CSV, downloaded as filings.csv", csv: { filename: "filings.csv" } }, 401: signedOut, 403: notStaff },

@@ -108,7 +108,7 @@ function operation(endpoint: Endpoint, names: Map<z.ZodType, string>) {
     ...(body
       ? {
           requestBody: {
-            required: true,
+            required: !body.optional,
             content: {
               [body.type === "json" ? "application/json" : "multipart/form-data"]: {
                 schema: inputJsonSchema(body.schema),

@@ -33,7 +33,8 @@ export type EndpointView = {
   description?: string;
   access: string;
   params: FieldRow[];
-  body?: { contentType: string; fields: FieldRow[] };
+  /** `optional`: the endpoint also takes no body at all. */
+  body?: { contentType: string; optional: boolean; fields: FieldRow[] };
   exampleRequest: string;
   exampleStatus: number;
   exampleAnswer: string;
@@ -131,6 +132,7 @@ function view(endpoint: Endpoint, origin: string): EndpointView {
       ? {
           body: {
             contentType: endpoint.body.type === "json" ? "application/json" : "multipart/form-data",
+            optional: Boolean(endpoint.body.optional),
             fields: fieldRows(inputJsonSchema(endpoint.body.schema) as JsonSchema),
           },
         }

@@ -178,6 +178,10 @@ const paymentMethod = z
   .enum(["card", "cash", "check", "card_elsewhere"])
   .describe("card: online through Stripe; cash, check, card_elsewhere: at the town's counter");
 
+const paymentKind = z
+  .enum(["btr", "renewal", "transfer_fee"])
+  .describe("btr: a Business Tax Receipt; renewal: its annual auto-renewal; transfer_fee: a transfer filing's fee (buys no receipt)");
+
 const paymentFields = {
   id,
   userId: id.nullable().describe("null once the payer deleted their account"),
@@ -187,7 +191,7 @@ const paymentFields = {
   description: z.string(),
   stripePaymentId: z.string(),
   receiptUrl: nullableText,
-  kind: z.enum(["btr", "renewal", "transfer_fee"]),
+  kind: paymentKind,
   fiscalYear: z.string().describe("The BTR year the payment covers, e.g. 2026-2027 (October 1 to September 30)"),
   method: paymentMethod,
   refundedCents: cents.describe("Refunded so far; when it equals amount the receipt is void"),
@@ -226,7 +230,7 @@ export const AdminPayment = z.object({
   amount: cents,
   currency: z.literal("usd"),
   description: z.string(),
-  kind: z.enum(["btr", "renewal", "transfer_fee"]),
+  kind: paymentKind,
   fiscalYear: z.string(),
   stripePaymentId: z.string().describe("The Stripe PaymentIntent or invoice id; counter:<key> for a payment at the counter"),
   method: paymentMethod,
@@ -512,6 +516,28 @@ export const FilingSubmitError = z.object({
   }),
 });
 
+/** The PaymentIntent for a transfer's fee (POST /api/filings/{id}/fee without stripePaymentId). */
+export const FilingFeeIntent = z.object({
+  clientSecret: z.string().describe("Confirm it with Stripe.js"),
+  paymentIntentId: z.string().describe("Send it back as stripePaymentId once Stripe.js confirmed it"),
+  amount: cents.describe("Integer cents: the filing's fee (its feeCents), computed by the server"),
+});
+
+/** A transfer's fee, paid (POST /api/filings/{id}/fee with stripePaymentId): a payment that is never a receipt. */
+export const FilingFeePayment = z.object({
+  id,
+  filingId: id,
+  businessId: id,
+  amount: cents,
+  currency: z.literal("usd"),
+  description: z.literal("Transfer fee"),
+  stripePaymentId: z.string().describe("The PaymentIntent id (also when a Checkout Session was sent)"),
+  receiptUrl: nullableText.describe("Stripe's card receipt, when Stripe has one"),
+  kind: z.literal("transfer_fee"),
+  paidAt: timestamp.describe("When Stripe took the payment"),
+  refundedCents: cents.describe("Refunded so far"),
+});
+
 /** Shared schemas, published under these names in components/schemas. */
 export const RESPONSE_COMPONENTS = {
   ErrorBody,
@@ -547,4 +573,6 @@ export const RESPONSE_COMPONENTS = {
   FilingQueueItem,
   FilingCategory,
   FilingSubmitError,
+  FilingFeeIntent,
+  FilingFeePayment,
 } satisfies Record<string, z.ZodType>;
