@@ -13,6 +13,8 @@ import {
 import { PreventFlashOnWrongTheme, Theme, ThemeProvider } from "remix-themes";
 import { AppShell } from "~/components/shell/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { isStaff } from "~/lib/roles";
+import { countFilingsWaiting } from "~/models/admin/filings-waiting.server";
 import { getUser } from "~/utils/session.server";
 import { getThemePreference } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
@@ -39,7 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getToast(request),
     getThemePreference(request),
   ]);
-  return data({ user, toast, theme, year: new Date().getFullYear() }, { headers: headers ?? undefined });
+  // Staff only: what the staff navigation shows beside "Filings" (one indexed count).
+  const staff = isStaff(user) ? { filingsWaiting: countFilingsWaiting() } : null;
+  return data({ user, toast, theme, year: new Date().getFullYear(), staff }, { headers: headers ?? undefined });
 }
 
 /** Every submission may have flashed a toast (failed ones too): the root reads it each time. */

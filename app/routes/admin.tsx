@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
+import { OverviewCharts } from "~/components/admin/charts/overview-charts";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { PaginationNav } from "~/components/pagination-nav";
@@ -15,6 +16,7 @@ import { parseAdminTab, type AdminTab } from "~/lib/admin-tabs";
 import { listBusinesses } from "~/models/admin/businesses.server";
 import { listDriversLicensesPage } from "~/models/admin/licenses.server";
 import { listPayments } from "~/models/admin/payments.server";
+import { getOverview } from "~/models/admin/overview.server";
 import { getAdminSummary } from "~/models/admin/summary.server";
 import { listUsers } from "~/models/admin/users.server";
 import { readBusinessFilters } from "~/utils/http";
@@ -83,7 +85,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
   const params = new URL(request.url).searchParams;
   const tab = parseAdminTab(params.get("tab"));
-  return { summary: getAdminSummary(), view: loadTab(tab, params), canManageRoles: roleOf(user) === "admin" };
+  // The overview's charts on /admin itself; the tabs' own URLs (?tab=) are the lists alone.
+  const overview = params.get("tab") ? null : getOverview();
+  return { summary: getAdminSummary(), overview, view: loadTab(tab, params), canManageRoles: roleOf(user) === "admin" };
 }
 
 type View = ReturnType<typeof useLoaderData<typeof loader>>["view"];
@@ -91,21 +95,12 @@ type ViewWith<K extends "users" | "businesses" | "payments" | "licenses"> = Extr
 
 
 export default function Admin() {
-  const { summary, view, canManageRoles } = useLoaderData<typeof loader>();
+  const { summary, overview, view, canManageRoles } = useLoaderData<typeof loader>();
   const filters: { name?: string; doc?: string } = ("filters" in view && view.filters) || {};
   const reportQuery = view.tab === "businesses" ? new URLSearchParams(filters as Record<string, string>).toString() : "";
 
   return (
     <AdminPage title="Admin Dashboard">
-      <p className="mt-2 flex flex-wrap gap-4 text-sm">
-        <Link to="/admin/tax-years" className="underline">
-          Receipts by fiscal year, due and delinquent businesses
-        </Link>
-        <Link to="/admin/fee-schedule" className="underline">
-          Fee schedule
-        </Link>
-      </p>
-
       <AdminSection id="summary-heading" title="Summary" className="mt-6" headingClassName="sr-only">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="admin-summary">
           <Figure label="Businesses" value={summary.businesses.toLocaleString("en-US")} />
@@ -115,17 +110,14 @@ export default function Admin() {
         </dl>
       </AdminSection>
 
+      {overview ? (
+        <AdminSection id="overview-heading" title="Overview" className="mt-8" headingClassName="text-lg font-semibold">
+          <OverviewCharts overview={overview} />
+        </AdminSection>
+      ) : null}
+
       <AdminSection id="reports-heading" title="Reports" className="mt-8" headingClassName="text-lg font-semibold">
         <div className="mt-3 flex flex-wrap items-start gap-3">
-          <Link to="/admin/letters" className={adminLinkClass}>
-            Claim letters
-          </Link>
-          <Link to="/admin/audit" className={adminLinkClass}>
-            Audit log
-          </Link>
-          <Link to="/admin/remittance" className={adminLinkClass}>
-            Remittance to the town
-          </Link>
           <CsvDownloadLink
             href={`/api/admin/reports/businesses${reportQuery ? `?${reportQuery}` : ""}`}
             filename="businesses.csv"
@@ -136,17 +128,8 @@ export default function Admin() {
           <CsvDownloadLink href="/api/admin/reports/payments" filename="payments.csv" what="payments report">
             Download payments report (CSV)
           </CsvDownloadLink>
-          <Link to="/admin/imports" className={`${adminLinkClass} py-2 text-sm`}>
-            Registry imports
-          </Link>
         </div>
       </AdminSection>
-
-      <p className="mt-6">
-        <Link to="/admin/mail" className="text-primary-700 underline dark:text-primary-100">
-          Mail outbox
-        </Link>
-      </p>
 
       <TabNav
         label="Admin sections"

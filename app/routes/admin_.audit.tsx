@@ -33,7 +33,7 @@ const json = `${cellClass} max-w-xs break-all font-mono text-xs`;
 export default function AuditLog() {
   const { form, actions, csvQuery, pagination, entries } = useLoaderData<typeof loader>();
   return (
-    <AdminPage back={{ to: "/admin", label: "Admin Dashboard" }} title="Audit log">
+    <AdminPage title="Audit log">
       <FilterForm label="Filter the audit log" className="mt-6 grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <FilterInput id="a-actor" name="actor" label="Actor (username or id)" defaultValue={form.actor} />
         <FilterSelect id="a-action" name="action" label="Action" defaultValue={form.action} anyLabel="Any action" options={actions} />

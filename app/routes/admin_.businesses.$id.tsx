@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/form-field";
 import { formatCardDate, formatLongDate } from "~/lib/dates";
@@ -9,7 +9,7 @@ import { roleOf } from "~/lib/roles";
 import { LicenseReviewSchema } from "~/lib/schemas/letter-batch";
 import { CounterPaymentSchema, RefundSchema } from "~/lib/schemas/payment-ops";
 import { fiscalYearName, townDate } from "~/lib/tax-year";
-import { AdminSection } from "~/components/admin/admin-page";
+import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { BusinessPayments } from "~/components/admin/business-payments";
 import { CounterPaymentForm } from "~/components/admin/counter-payment-form";
 import { licenseUrl } from "~/models/admin/licenses.server";
@@ -149,13 +149,7 @@ export default function AdminBusiness() {
   const fieldErrors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
   const formErrors = (name: ActionAnswer["form"]) => (actionData?.form === name ? fieldErrors : {});
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/admin?tab=claimed-businesses" className={linkClass}>
-          Admin Dashboard
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold">{b.name}</h1>
+    <AdminPage width="3xl" back={{ to: "/admin?tab=claimed-businesses", label: "Claimed businesses" }} title={b.name}>
       <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
         <dt className="font-medium">Document number</dt>
         <dd>{b.documentNumber}</dd>
@@ -242,7 +236,7 @@ export default function AdminBusiness() {
           </Form>
         </section>
       ) : null}
-    </div>
+    </AdminPage>
   );
 }
 

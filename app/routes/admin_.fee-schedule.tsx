@@ -119,7 +119,6 @@ export default function FeeSchedulePage() {
   return (
     <AdminPage
       width="3xl"
-      back={{ to: "/admin", label: "Admin dashboard" }}
       title="Fee schedule"
       lead="The Local Business Tax for each fiscal year (F.S. chapter 205). A year without its own schedule copies the last one; a year whose receipts have started selling can no longer be changed."
     >

@@ -27,7 +27,7 @@ const COUNTS = ["read", "inserted", "updated", "unchanged", "rejected"] as const
 export default function AdminImportsPage() {
   const { asOf, imports } = useLoaderData<typeof loader>();
   return (
-    <AdminPage back={{ to: "/admin", label: "← Admin dashboard" }} title="Registry Imports">
+    <AdminPage title="Registry Imports">
       <p className="mt-2 text-lg" data-testid="registry-as-of">
         {asOf
           ? `Registry as of ${formatCardDate(asOf.date)} (${asOf.fileName})`

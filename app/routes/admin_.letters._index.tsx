@@ -90,7 +90,6 @@ export default function LetterBatches() {
   const unclaimedChecked = form.filters ? form.unclaimed === "on" : true;
   return (
     <AdminPage
-      back={{ to: "/admin", label: "Admin Dashboard" }}
       title="Claim letters"
       lead={`Letters to the businesses of ${town} with a fresh claim code each, for fiscal year ${fiscalYear}.`}
     >

@@ -61,7 +61,6 @@ export default function AdminMail() {
   const { status, page, totalPages, counts, items, jobs } = useLoaderData<typeof loader>();
   return (
     <AdminPage
-      back={{ to: "/admin", label: "← Admin Dashboard" }}
       title="Mail outbox"
       lead={
         <>

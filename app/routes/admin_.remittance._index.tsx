@@ -77,7 +77,6 @@ export default function Remittance() {
   const pe: Record<string, string[] | undefined> = periodErrors;
   return (
     <AdminPage
-      back={{ to: "/admin", label: "Admin Dashboard" }}
       title="Remittance to the town"
       lead="What was collected for the town and not remitted yet, up to the period's last day. Closing a period keeps its statement for good; a payment or refund that arrives later is carried by the next statement."
     >

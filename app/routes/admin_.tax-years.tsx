@@ -31,7 +31,7 @@ const cell = "border-b border-slate-200 px-3 py-2 text-left dark:border-slate-70
 export default function TaxYears() {
   const d = useLoaderData<typeof loader>();
   return (
-    <AdminPage back={{ to: "/admin", label: "Admin dashboard" }} title="Tax years" lead={`Current fiscal year ${d.current.name}: ${d.current.validity}.`}>
+    <AdminPage title="Tax years" lead={`Current fiscal year ${d.current.name}: ${d.current.validity}.`}>
       <AdminSection
         id="years-heading"
         className="mt-8"

@@ -42,7 +42,7 @@ test.describe("admin dashboard", () => {
     await expect(tabs(page).getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("user-row-1")).toContainText("admin");
     await expect(page.getByTestId("user-row-2")).toContainText("demo");
-    await expect(page.locator("table")).not.toContainText("scrypt");
+    await expect(page.getByRole("table", { name: "Users", exact: true })).not.toContainText("scrypt");
 
     // Businesses: 10 a page, Next goes to page 2, and page numbers are links.
     await tabs(page).getByRole("link", { name: "Businesses", exact: true }).click();

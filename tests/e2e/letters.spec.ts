@@ -17,7 +17,7 @@ test.describe("claim letters", () => {
     await loginAs(clerk);
 
     await page.goto("/admin");
-    await page.getByRole("link", { name: "Claim letters" }).click();
+    await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Letters" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Claim letters" })).toBeVisible();
     await page.getByLabel("Name contains").fill(marker);
     await page.getByRole("button", { name: "Preview count" }).click();

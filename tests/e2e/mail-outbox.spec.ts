@@ -19,7 +19,7 @@ test.describe("Mail outbox and email preferences", () => {
     const admin = await createUser({ isAdmin: true });
     await loginAs(admin);
     await page.goto("/admin");
-    await page.getByRole("link", { name: "Mail outbox" }).click();
+    await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Mail" }).click();
     await expect(page).toHaveURL("/admin/mail");
     await expect(page.getByRole("heading", { name: "Mail outbox" })).toBeVisible();
     const row = page.getByTestId("outbox-row").filter({ hasText: owner.email });

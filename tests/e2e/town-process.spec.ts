@@ -75,7 +75,7 @@ test("letter, claim, payment and the town's statement", async ({ page, loginAs, 
   // 4. The administrator closes the month up to today and sends the town its statement.
   await loginAs({ id: 1 });
   await page.goto("/admin");
-  await page.getByRole("link", { name: "Remittance to the town" }).click();
+  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Remittance" }).click();
   await page.getByLabel("First day").fill("2026-11-01");
   await page.getByLabel("Last day").fill("2026-11-16");
   await page.getByRole("button", { name: "Show" }).click();

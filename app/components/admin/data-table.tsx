@@ -35,7 +35,7 @@ export function DataTable({
     empty !== undefined && rowCount === 0 ? (
       <p className={`${className} text-sm`}>{empty}</p>
     ) : (
-      <div className={`${className} overflow-x-auto`}>
+      <div className={`${className} relative overflow-x-auto`}>
         <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid={testId}>
           <caption className="sr-only">{caption}</caption>
           <thead>

@@ -6,7 +6,6 @@ import { AppLinkNavigation } from "~/components/ui/app-link";
 import { Toaster } from "~/components/ui/toaster";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { HelpMenu } from "./help-menu";
 
 export function AppShell({
   user,
@@ -35,7 +34,6 @@ export function AppShell({
           {children}
         </main>
         <Footer year={year} theme={theme} />
-        <HelpMenu />
         <Toaster serverToast={toast} />
       </div>
     </AppLinkNavigation>

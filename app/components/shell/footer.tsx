@@ -1,10 +1,12 @@
 import type { ThemePreference } from "~/lib/theme";
+import { HelpMenu } from "./help-menu";
 import { ThemeSwitch } from "./theme-switch";
 
 export function Footer({ year, theme }: { year: number; theme: ThemePreference }) {
   return (
     <footer className="mt-16 border-t border-slate-200 py-8 dark:border-slate-800">
       <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 sm:flex-row">
+        <HelpMenu />
         <p className="text-sm text-slate-600 dark:text-slate-300">
           © {year} Florida Business Registry. All rights reserved.
         </p>

@@ -10,6 +10,9 @@ const itemClass = "block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-
 /**
  * The round help button: tour (JS only), help centre, FAQ and contact (new tabs). It also mounts
  * the tour launcher, which knows the pages that have a tour and loads the tour code on demand.
+ * It sits in the footer's row, in the page's flow, so it never covers text (a floating button
+ * covered the first search result on phones and the footer's "©" on wide screens); its menu
+ * opens upwards.
  */
 export function HelpMenu() {
   const hydrated = useHydrated();
@@ -23,7 +26,7 @@ export function HelpMenu() {
 
   return (
     <>
-      <details ref={ref} className="fixed bottom-6 left-6 z-40" data-testid="help-menu" data-tour="help-menu">
+      <details ref={ref} className="relative print:hidden" data-testid="help-menu" data-tour="help-menu">
         <summary
           ref={summaryRef}
           aria-label="Help menu"
@@ -33,7 +36,7 @@ export function HelpMenu() {
         >
           ?
         </summary>
-        <div className="absolute bottom-14 left-0 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+        <div className="absolute bottom-14 left-1/2 z-40 w-64 -translate-x-1/2 rounded-lg sm:left-0 sm:translate-x-0 border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900">
           <ul>
             {hydrated ? (
               <li>

@@ -39,7 +39,7 @@ export const TOUR_STEPS: Record<TourPage, TourStep[]> = {
     {
       target: '[data-tour="help-menu"]',
       title: "Help is always here",
-      content: "Open this menu to restart the tour, read the help center and the FAQ, or contact support.",
+      content: "At the foot of every page: open this menu to restart the tour, read the help center and the FAQ, or contact support.",
     },
   ],
   search: [
