@@ -25,6 +25,7 @@ const filingIdOf = (page: Page) => Number(new URL(page.url()).pathname.split("/"
 
 test.describe("filings, the applicant's side", () => {
   test("a new applicant applies through every step with a PDF, submits, and sees it on the Documents tab", async ({ page, loginAs, jsEnabled }) => {
+    test.slow(); // every step of an application and an upload: a long journey on a busy machine
     const user = await createUser();
     const name = `Sunny Side Café ${unique()}`;
     await loginAs(user);
@@ -128,6 +129,7 @@ test.describe("filings, the applicant's side", () => {
   });
 
   test("the owner closes a business from its page's Close link up to submission", async ({ page, loginAs }) => {
+    test.slow(); // several steps and pages, each scanned by axe afterwards
     const user = await createUser();
     const business = createBusiness({ name: `Closing Shop ${unique()} LLC`, isClaimed: true, canBeClaimed: false, ownerId: user.id });
     await loginAs(user);
@@ -164,6 +166,7 @@ test.describe("filings, the applicant's side", () => {
   });
 
   test("a draft: a refused upload, what is missing with links to its steps, withdrawing from the dashboard", async ({ page, loginAs }) => {
+    test.slow(); // several steps and pages, each scanned by axe afterwards
     const user = await createUser();
     const filing = createFiling(user, "new-business");
     saveAnswers(user, filing, { businessName: `Draft Bakery ${unique()}`, ownership: "llc", phone: "(954) 555-0100" });
