@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { businesses, filingAnswers, filingDocuments, filingEvents, filings, users, type Filing } from "~/db/schema";
+import { businesses, filingAnswers, filingDocuments, filingEvents, filings, users, type Filing, type FilingDocument } from "~/db/schema";
 import { fieldErrors as answerFieldErrors, missingAnswers, normalizeAnswer, type AnswerContext } from "~/lib/filings/answers";
 import { DOCUMENT_LABELS, DOCUMENT_MESSAGES, documentChecklist, requiredDocuments, type DocumentType } from "~/lib/filings/documents";
 import {
@@ -100,6 +100,19 @@ export function feePaidFor(filingId: number): boolean {
   );
 }
 
+/** A stored document as the filing's views show it. */
+export function documentView(d: FilingDocument): FilingView["documents"][number] {
+  return {
+    id: d.id,
+    documentType: d.documentType as DocumentType,
+    label: DOCUMENT_LABELS[d.documentType as DocumentType] ?? d.documentType,
+    fileName: d.fileName,
+    contentType: d.contentType,
+    size: d.size,
+    uploadedAt: d.createdAt.toISOString(),
+  };
+}
+
 export function filingView(filing: Filing, ctx: AnswerContext = answerContext()): FilingView {
   const db = getDb();
   const answers = readAnswers(filing.id);
@@ -126,15 +139,7 @@ export function filingView(filing: Filing, ctx: AnswerContext = answerContext())
     businessId: filing.businessId,
     business,
     answers,
-    documents: documents.map((d) => ({
-      id: d.id,
-      documentType: d.documentType as DocumentType,
-      label: DOCUMENT_LABELS[d.documentType as DocumentType] ?? d.documentType,
-      fileName: d.fileName,
-      contentType: d.contentType,
-      size: d.size,
-      uploadedAt: d.createdAt.toISOString(),
-    })),
+    documents: documents.map(documentView),
     requiredDocuments: requiredDocuments(kind, answers, documentContext(ctx)),
     missing: missingOf(kind, answers, documents.map((d) => d.documentType), ctx),
     feeCents: filing.feeCents,

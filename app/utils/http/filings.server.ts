@@ -5,13 +5,12 @@
  * query parameters. The rules themselves are the filings model's (~/models/filings).
  */
 import type { Filing, FilingDocument } from "~/db/schema";
-import { DOCUMENT_LABELS, type DocumentType } from "~/lib/filings/documents";
 import { FILING_KINDS, FILING_STATUSES, isFilingKind, isFilingStatus, type FilingKind, type FilingStatus } from "~/lib/filings/kinds";
 import type { FilingQueueFilters } from "~/lib/filings/queue";
 import { FILING_API_MESSAGES } from "~/lib/schemas/filing-api";
 import type { PublicUser } from "~/lib/types";
 import { FilingError } from "~/models/filings/errors";
-import { requireFilingFor, type FilingView, type listFilingsOf } from "~/models/filings/filings.server";
+import { documentView, requireFilingFor, type FilingView, type listFilingsOf } from "~/models/filings/filings.server";
 import type { QueueRow } from "~/models/filings/queue.server";
 import { apiError, type FieldErrors } from "./errors.server";
 import { requireJsonContentType } from "./body.server";
@@ -64,16 +63,7 @@ export function filingSummaryJson(row: ReturnType<typeof listFilingsOf>[number])
 
 /** An uploaded document (POST /api/filings/{id}/documents), as in the filing's `documents`. */
 export function filingDocumentJson(doc: FilingDocument) {
-  return {
-    id: doc.id,
-    documentType: doc.documentType as DocumentType,
-    label: DOCUMENT_LABELS[doc.documentType as DocumentType] ?? doc.documentType,
-    fileName: doc.fileName,
-    contentType: doc.contentType,
-    size: doc.size,
-    uploadedAt: doc.createdAt.toISOString(),
-    url: documentUrl(doc.filingId, doc.id),
-  };
+  return { ...documentView(doc), url: documentUrl(doc.filingId, doc.id) };
 }
 
 /** A row of the staff queue (GET /api/admin/filings). */
