@@ -6,9 +6,6 @@
  * again afterwards works, once.
  */
 import { spawnSync } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
@@ -16,8 +13,8 @@ import { auditLog, businesses, filingEvents, outbox } from "~/db/schema";
 import type { Answers, FilingDecision } from "~/lib/filings/kinds";
 import { decideFiling } from "~/models/filings/decision.server";
 import { addDocument, createFiling, getFilingRow, saveAnswers, submitFiling } from "~/models/filings/filings.server";
-import { StoredUpload, storedFilePath } from "~/services/uploads.server";
 import { createBusiness, createUser, unique } from "../support/factories";
+import { GOOD_ANSWERS, storedPdf } from "../support/filings";
 
 /** Decides the filing in a child process (the app's own code, this test's database), killed at `fault` when given. */
 function decideInChild(staff: { id: number; username: string }, filingId: number, decision: FilingDecision, fault?: string) {
@@ -37,14 +34,6 @@ function decideInChild(staff: { id: number; username: string }, filingId: number
   return spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { env, encoding: "utf8", timeout: 90_000 });
 }
 
-function storedPdf() {
-  const key = `${crypto.randomBytes(16).toString("hex")}.pdf`;
-  const file = storedFilePath(key)!;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, "%PDF-1.4\n%test\n");
-  return new StoredUpload("lease.pdf", "application/pdf", 15, key);
-}
-
 const eventsOf = (filingId: number) => getDb().select({ action: filingEvents.action }).from(filingEvents).where(eq(filingEvents.filingId, filingId)).all().map((e) => e.action);
 const auditsOf = (filingId: number) => getDb().select().from(auditLog).where(and(eq(auditLog.entityType, "filing"), eq(auditLog.entityId, filingId))).all();
 const mailsOf = (userId: number) => getDb().select().from(outbox).where(eq(outbox.userId, userId)).all();
@@ -55,19 +44,7 @@ describe("a decision killed half way leaves nothing half done", { timeout: 240_0
     const applicant = await createUser();
     const name = `Killed ${unique("")} Bakery`;
     const filing = createFiling(applicant, "new-business");
-    const answers: Answers = {
-      businessName: name,
-      ownership: "llc",
-      phone: "(954) 555-0100",
-      email: "owner@example.com",
-      address1: "3150 SW 52nd Ave",
-      city: "Pembroke Park",
-      zip: "33023",
-      homeBased: "yes",
-      category: "home-occupation",
-      employeeCount: "0",
-      vehicleCount: "0",
-    };
+    const answers: Answers = { ...GOOD_ANSWERS, businessName: name, ownership: "llc", category: "home-occupation", employeeCount: "0" };
     expect(saveAnswers(applicant, filing, answers).errors).toEqual({});
     await addDocument(getFilingRow(filing.id)!, "proof-of-location", storedPdf());
     submitFiling(applicant, getFilingRow(filing.id)!);

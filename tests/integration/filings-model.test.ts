@@ -2,8 +2,6 @@
  * Filings (issue 40), the model: the required-documents rule table, answers judged one by one,
  * submission once, decisions and what approval changes.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
@@ -13,33 +11,12 @@ import { FILING_KINDS, transferFeeCents, localBusinessNumber } from "~/lib/filin
 import { decideFiling } from "~/models/filings/decision.server";
 import { addDocument, createFiling, filingView, getFilingRow, requireFilingFor, saveAnswers, submitFiling, withdrawFiling, FilingError } from "~/models/filings/filings.server";
 import { receiptDocument } from "~/models/receipt-document.server";
-import { StoredUpload } from "~/services/uploads.server";
-import { createBusiness, createReceipt, createUser, unique } from "../support/factories";
+import { createBusiness, createReceipt, createUser } from "../support/factories";
+import { GOOD_ANSWERS, storedPdf } from "../support/filings";
 
 const licensed = { licensedCategories: new Set(["contractor"]) };
 
-/** A stored upload as the upload handler leaves it: a file under UPLOADS_DIR with a sniffed type. */
-function storedPdf(name = "lease.pdf") {
-  const key = `${unique("").padEnd(32, "0").slice(0, 32).replace(/[^a-f0-9]/g, "a")}.pdf`;
-  const dir = process.env.UPLOADS_DIR!;
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, key), "%PDF-1.4\n%test\n");
-  return new StoredUpload(name, "application/pdf", 15, key);
-}
-
-const GOOD = {
-  businessName: "Señora Café & \"Bakery\"",
-  ownership: "sole-proprietor",
-  phone: "(954) 555-0100",
-  email: "owner@example.com",
-  address1: "3150 SW 52nd Ave",
-  city: "Pembroke Park",
-  zip: "33023",
-  homeBased: "yes",
-  category: "restaurant",
-  employeeCount: "2",
-  vehicleCount: "0",
-};
+const GOOD = GOOD_ANSWERS;
 
 async function submittedApplication(answers: Record<string, string> = GOOD) {
   const user = await createUser();

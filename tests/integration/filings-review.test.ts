@@ -25,11 +25,12 @@ import { StoredUpload, storedFilePath } from "~/services/uploads.server";
 import { DEMO_FILING_DOCUMENT_KEY, demoLeasePdf, seedDemoData } from "../../scripts/lib/seed";
 import { flashedToast } from "../support/accounts";
 import { callRoute as callAnyRoute, createBusiness, createUser, makeRequest, unique } from "../support/factories";
+import { GOOD_ANSWERS } from "../support/filings";
 
 const callRoute = (fn: unknown, request: Request, params: Record<string, string> = {}) =>
   callAnyRoute(fn as Parameters<typeof callAnyRoute>[0], request, params);
 
-/** A PDF already stored under UPLOADS_DIR, as the upload handler leaves it. */
+/** A PDF already stored under UPLOADS_DIR, as the upload handler leaves it (15 bytes: the page shows its size). */
 function storedPdf(name = "lease.pdf") {
   const key = `${crypto.randomBytes(16).toString("hex")}.pdf`;
   const file = storedFilePath(key)!;
@@ -39,19 +40,7 @@ function storedPdf(name = "lease.pdf") {
   return new StoredUpload(name, "application/pdf", bytes.length, key);
 }
 
-const answersFor = (businessName: string): Answers => ({
-  businessName,
-  ownership: "sole-proprietor",
-  phone: "(954) 555-0100",
-  email: "owner@example.com",
-  address1: "3150 SW 52nd Ave",
-  city: "Pembroke Park",
-  zip: "33023",
-  homeBased: "yes",
-  category: "home-occupation",
-  employeeCount: "1",
-  vehicleCount: "0",
-});
+const answersFor = (businessName: string): Answers => ({ ...GOOD_ANSWERS, businessName, category: "home-occupation", employeeCount: "1" });
 
 /** A new receipt application, submitted by a new applicant, with its business name marked for the queue's search. */
 async function submitted(businessName = `Review ${unique("")} Café`) {
