@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { writable } from "~/db/write-lock.server";
-import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilingErrorBoundary } from "~/components/filings/filing-error-boundary";
 import { AnswersStepForm } from "~/components/filings/answers-step-form";
 import { DocumentsStep, type UploadFailure } from "~/components/filings/documents-step";
 import { AnswersSummary, cardClass, DecisionMessage, DocumentsSummary, MissingList } from "~/components/filings/filing-summary";
@@ -332,15 +332,5 @@ function ReviewStep({ view, ctx, failure }: { view: LoaderData["view"]; ctx: Loa
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <ErrorPage title="Filing Not Found" message="This filing or step does not exist, or it is not yours.">
-            <ButtonLink to="/dashboard?tab=documents">Go to my documents</ButtonLink>
-          </ErrorPage>
-        ),
-      }}
-    />
-  );
+  return <FilingErrorBoundary notFound="This filing or step does not exist, or it is not yours." />;
 }

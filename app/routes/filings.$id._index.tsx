@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilingErrorBoundary } from "~/components/filings/filing-error-boundary";
 import { AnswersSummary, cardClass, DecisionMessage, DocumentsSummary, FilingHistory, MissingList } from "~/components/filings/filing-summary";
 import { firstIncompleteStep, stepIsMissing, WITHDRAWABLE } from "~/components/filings/progress";
 import { FilingStatusBadge } from "~/components/filings/status-badge";
@@ -227,15 +227,5 @@ export default function FilingPage() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <ErrorPage title="Filing Not Found" message="This filing does not exist, or it is not yours.">
-            <ButtonLink to="/dashboard?tab=documents">Go to my documents</ButtonLink>
-          </ErrorPage>
-        ),
-      }}
-    />
-  );
+  return <FilingErrorBoundary notFound="This filing does not exist, or it is not yours." />;
 }

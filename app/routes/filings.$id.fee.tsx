@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilingErrorBoundary } from "~/components/filings/filing-error-boundary";
 import { FeePaid } from "~/components/filings-fee/fee-paid";
 import { PayFeeForm, type FeeStepResult } from "~/components/filings-fee/pay-fee-form";
 import { ButtonLink } from "~/components/ui/button";
@@ -176,15 +176,5 @@ export default function FilingFeePage() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <ErrorPage title="Filing Not Found" message="This filing does not exist, has no fee to pay, or it is not yours.">
-            <ButtonLink to="/dashboard?tab=documents">Go to my documents</ButtonLink>
-          </ErrorPage>
-        ),
-      }}
-    />
-  );
+  return <FilingErrorBoundary notFound="This filing does not exist, has no fee to pay, or it is not yours." />;
 }
