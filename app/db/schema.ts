@@ -51,9 +51,99 @@ export const sessions = sqliteTable(
     expiresAt: timestamp("expires_at").notNull(),
     /** "Remember me": the cookie outlives the browser session. */
     persistent: integer("persistent", { mode: "boolean" }).notNull().default(false),
+    /** When this session last passed a second factor (sign-in or step-up); null: never. */
+    mfaAt: timestamp("mfa_at"),
+    /** The browser's User-Agent at sign-in, shown on the sessions list. */
+    userAgent: text("user_agent"),
+    /** Approximate last use (updated at most every few minutes). */
+    lastSeenAt: timestamp("last_seen_at"),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** An authenticator app's secret (RFC 6238), encrypted; enabled once a first code confirmed it. */
+export const mfaTotp = sqliteTable("mfa_totp", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** AES-256-GCM of the base32 secret (~/models/mfa/secret-box.server). */
+  secret: text("secret").notNull(),
+  enabledAt: timestamp("enabled_at"),
+  /** The last 30-second step a code was accepted for: the same code is refused twice. */
+  lastStep: integer("last_step"),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes, stored as SHA-256 hashes. */
+export const mfaRecoveryCodes = sqliteTable(
+  "mfa_recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mfa_recovery_codes_user_idx").on(t.userId)],
+);
+
+/** WebAuthn credentials (passkeys) of a user. */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    /** The credential id, base64url. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    /** JSON array of AuthenticatorTransport. */
+    transports: text("transports"),
+    name: text("name").notNull(),
+    lastUsedAt: timestamp("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * A sign-in half done (the password passed, the second factor not yet) or a WebAuthn
+ * challenge waiting for its answer. Short-lived; carries no access.
+ */
+export const authChallenges = sqliteTable(
+  "auth_challenges",
+  {
+    id: text("id").primaryKey(),
+    /** mfa-sign-in | passkey-sign-in | passkey-register | passkey-step-up */
+    purpose: text("purpose").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The WebAuthn challenge (base64url), when there is one. */
+    challenge: text("challenge"),
+    rememberMe: integer("remember_me", { mode: "boolean" }).notNull().default(false),
+    redirectTo: text("redirect_to"),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/** The browsers a user has signed in from (a cookie's id, hashed); owners may trust one for 30 days. */
+export const userDevices = sqliteTable(
+  "user_devices",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    /** "Remember this device": no second factor asked here until then (owners only). */
+    trustedUntil: timestamp("trusted_until"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
 
 export const businesses = sqliteTable(

@@ -249,3 +249,42 @@ export function transferCompletedMail(
     { type: "small", text: `If you did not sell this business, contact the ${ctx.townName} Business Tax Receipt office at once.` },
   ]);
 }
+
+/** Something changed how the account signs in: the owner hears of it, so a stranger's change is noticed. */
+export type SecurityEvent =
+  | { kind: "factor-added"; factor: string }
+  | { kind: "factor-removed"; factor: string }
+  | { kind: "recovery-code-used"; left: number }
+  | { kind: "new-device"; device: string; at: string };
+
+export function securityNoticeMail(ctx: MailContext, { user, event }: { user: Person; event: SecurityEvent }): RenderedMail {
+  const notYou = { type: "small" as const, text: `If this was not you, change your password at once from your profile (${ctx.appUrl}/profile?tab=password) and write to ${ctx.supportEmail}.` };
+  const profile = { type: "button" as const, label: "Review your sign-in security", href: `${ctx.appUrl}/profile/security` };
+  switch (event.kind) {
+    case "factor-added":
+      return mail(ctx, "A second factor was added to your account", "Second factor added", user, [
+        { type: "p", text: `${event.factor} was added to the account ${user.username}. Signing in now asks for it after the password.` },
+        profile,
+        notYou,
+      ]);
+    case "factor-removed":
+      return mail(ctx, "A second factor was removed from your account", "Second factor removed", user, [
+        { type: "p", text: `${event.factor} was removed from the account ${user.username}.` },
+        profile,
+        notYou,
+      ]);
+    case "recovery-code-used":
+      return mail(ctx, "A recovery code was used to sign in", "Recovery code used", user, [
+        { type: "p", text: `A recovery code of the account ${user.username} was used to sign in. It cannot be used again; ${event.left} ${event.left === 1 ? "code is" : "codes are"} left.` },
+        profile,
+        notYou,
+      ]);
+    case "new-device":
+      return mail(ctx, "New sign-in to your account", "A sign-in from a new device", user, [
+        { type: "p", text: `The account ${user.username} was signed in to from a device it had not used before.` },
+        { type: "facts", rows: [["Device", event.device], ["When", event.at]] },
+        profile,
+        notYou,
+      ]);
+  }
+}

@@ -32,6 +32,17 @@ const EnvSchema = z
     MIGRATIONS_DIR: z.string().min(1).default("drizzle"),
     UPLOADS_DIR: z.string().min(1).default("data/uploads"),
     SESSION_SECRET: z.string().optional(),
+    /** Encrypts authenticator secrets at rest; unset, a key is derived from SESSION_SECRET. */
+    MFA_ENCRYPTION_KEY: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.string().min(16, { message: "MFA_ENCRYPTION_KEY must be at least 16 characters long (e.g. `openssl rand -hex 32`)" }).optional(),
+    ),
+    /**
+     * required: staff pages are refused until the account has a second factor; optional: only
+     * the step-up actions ask, of accounts that have one. Default: required when a real Stripe
+     * key is set (no STRIPE_API_URL test double), optional otherwise (the demo).
+     */
+    STAFF_MFA: z.enum(["required", "optional"]).optional(),
     SEED_DEMO: booleanString,
     TOWN_NAME: z.string().min(1).default("Pembroke Park"),
     TOWN_STATE: z.string().length(2).default("FL"),
@@ -114,7 +125,8 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "STAFF_MFA"> & {
+  STAFF_MFA: "required" | "optional";
   SESSION_SECRETS: string[];
   APP_URL: string;
   /** APP_URL came from the environment (not the localhost default): see utils/public-origin. */
@@ -140,6 +152,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     APP_URL_SET: env.APP_URL !== undefined,
+    STAFF_MFA: env.STAFF_MFA ?? (env.STRIPE_SECRET_KEY && !env.STRIPE_API_URL ? "required" : "optional"),
     // Comma-separated to allow rotation: the first signs, all verify.
     SESSION_SECRETS: (env.SESSION_SECRET ?? "dev-only-insecure-session-secret")
       .split(",")

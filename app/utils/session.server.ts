@@ -6,12 +6,14 @@ import { createCookie, redirect } from "@remix-run/node";
 import { isStaff, roleOf } from "~/lib/roles";
 import type { PublicUser } from "~/lib/types";
 import { writable } from "~/db/write-lock.server";
-import { createSessionRow, deleteOtherSessions, deleteSession, findSessionUser } from "~/models/session.server";
+import { createSessionRow, deleteOtherSessions, deleteSession, findSession, touchSession } from "~/models/session.server";
+import type { Session } from "~/db/schema";
 import { toPublicUser } from "~/models/user.server";
 import { secureCookies } from "~/utils/client-address.server";
 import { getEnv } from "~/utils/env.server";
 import { noteUser } from "~/utils/request-context.server";
 import { safeRedirect } from "~/utils/redirect";
+import { staffMfaGate } from "~/utils/staff-mfa.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -35,13 +37,20 @@ export async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-/** The signed-in user, or null. Expired sessions count as signed out. */
-export async function getUser(request: Request): Promise<PublicUser | null> {
+/** The request's unexpired session and its user, or null (expired sessions count as signed out). */
+export async function getSession(request: Request): Promise<{ session: Session; user: PublicUser } | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
-  const user = findSessionUser(sessionId);
-  if (user) noteUser(user.id);
-  return user ? toPublicUser(user) : null;
+  const found = findSession(sessionId);
+  if (!found) return null;
+  noteUser(found.user.id);
+  touchSession(found.session);
+  return { session: found.session, user: toPublicUser(found.user) };
+}
+
+/** The signed-in user, or null. */
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  return (await getSession(request))?.user ?? null;
 }
 
 function currentPath(request: Request) {
@@ -70,9 +79,10 @@ export async function requireUser(
 
 /** Staff (admin or clerk) only: anyone else is sent to `/`. */
 export async function requireStaff(request: Request): Promise<PublicUser> {
-  const user = await getUser(request);
-  if (!isStaff(user)) throw redirect("/");
-  return user!;
+  const current = await getSession(request);
+  if (!current || !isStaff(current.user)) throw redirect("/");
+  staffMfaGate(current.session, current.user, request, { api: false });
+  return current.user;
 }
 
 /** Admins only: a clerk gets 403 (the page's error boundary), anyone else is sent to `/`. */
@@ -91,26 +101,34 @@ export async function requireApiUser(request: Request): Promise<PublicUser> {
 
 /** For JSON endpoints: 401 signed out, 403 signed in but not an admin. */
 export async function requireApiAdmin(request: Request): Promise<PublicUser> {
-  const user = await requireApiUser(request);
-  if (roleOf(user) !== "admin") throw Response.json({ error: { message: "Administrator access required" } }, { status: 403 });
-  return user;
+  const current = await getSession(request);
+  if (!current) throw Response.json({ error: { message: "Authentication required" } }, { status: 401 });
+  if (roleOf(current.user) !== "admin") throw Response.json({ error: { message: "Administrator access required" } }, { status: 403 });
+  staffMfaGate(current.session, current.user, request, { api: true });
+  return current.user;
 }
 
 /** For JSON endpoints: 401 signed out, 403 signed in but neither admin nor clerk. */
 export async function requireApiStaff(request: Request): Promise<PublicUser> {
-  const user = await requireApiUser(request);
-  if (!isStaff(user)) throw Response.json({ error: { message: "Staff access required" } }, { status: 403 });
-  return user;
+  const current = await getSession(request);
+  if (!current) throw Response.json({ error: { message: "Authentication required" } }, { status: 401 });
+  if (!isStaff(current.user)) throw Response.json({ error: { message: "Staff access required" } }, { status: 403 });
+  staffMfaGate(current.session, current.user, request, { api: true });
+  return current.user;
 }
 
 /**
  * Starts a fresh session (a new id at every sign-in) and returns the Set-Cookie header.
  * With rememberMe the cookie lasts 30 days; without, it ends with the browser session.
  */
-export async function createSession(userId: number, rememberMe: boolean): Promise<string> {
+export async function createSession(
+  userId: number,
+  rememberMe: boolean,
+  { mfaAt = null, userAgent = null }: { mfaAt?: Date | null; userAgent?: string | null } = {},
+): Promise<string> {
   const expiresAt = new Date(Date.now() + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS));
   await writable();
-  const id = createSessionRow(userId, expiresAt, rememberMe);
+  const id = createSessionRow(userId, expiresAt, { persistent: rememberMe, mfaAt, userAgent });
   return sessionCookie().serialize(id, rememberMe ? { expires: expiresAt } : {});
 }
 

@@ -1,0 +1,89 @@
+/**
+ * Step-up (issue 41): staff actions that move money or power (refunds, counter payments,
+ * closing a remittance period, the fee schedule, roles, filings decisions) need a session that
+ * passed a second factor in the last 12 hours, when the account has one. A page's action asks
+ * `stepUpPrompt`: null to carry on, or the prompt to answer with (the form's own fields ride
+ * along in it, so the same action carries on after the code and nothing typed is lost). The JSON
+ * door answers 403 mfa_required instead, and POST /api/user/mfa/verify refreshes the session.
+
+ */
+import { data } from "@remix-run/node";
+import type { Session } from "~/db/schema";
+import { isStaff } from "~/lib/roles";
+import { MFA_REQUIRED, STEP_UP_MS, type MfaMethod } from "~/lib/schemas/mfa";
+import type { PublicUser } from "~/lib/types";
+import { hasSecondFactor, mfaMethods } from "~/models/mfa/factors.server";
+import { markSessionMfa } from "~/models/session.server";
+import { checkCodeWithLockout } from "~/utils/sign-in.server";
+import { getSession } from "~/utils/session.server";
+
+/** The form fields of the step-up prompt itself (never carried along). */
+export const STEP_UP_CODE = "stepUpCode";
+export const STEP_UP_PASSKEY = "stepUpPasskey";
+
+export function sessionFresh(session: Session, now = Date.now()): boolean {
+  return session.mfaAt !== null && now - session.mfaAt.getTime() < STEP_UP_MS;
+}
+
+/** True when this staff session must pass a factor before a step-up action. */
+export function stepUpDue(session: Session, user: PublicUser): boolean {
+  return isStaff(user) && hasSecondFactor(user.id) && !sessionFresh(session);
+}
+
+export type StepUpPromptData = {
+  stepUp: {
+    /** The submitted form's text fields, to send again with the code. */
+    fields: [string, string][];
+    methods: MfaMethod[];
+    error: string | null;
+  };
+};
+
+type PasskeyVerifier = (request: Request, user: PublicUser, responseJson: string) => Promise<boolean>;
+let passkeyVerifier: PasskeyVerifier | null = null;
+/** The passkey module registers how a step-up assertion is checked (keeps this file WebAuthn-free). */
+export function registerStepUpPasskeyVerifier(verify: PasskeyVerifier) {
+  passkeyVerifier = verify;
+}
+
+/**
+ * For a page action that needs a step-up: null when the session may go on (fresh, or no factor
+ * to ask for, or the code / passkey in this very submission passed); otherwise the 403 prompt.
+ */
+export async function stepUpPrompt(request: Request, formData: FormData) {
+  const current = await getSession(request);
+  if (!current || !stepUpDue(current.session, current.user)) return null;
+  const { session, user } = current;
+  let error: string | null = null;
+  const code = formData.get(STEP_UP_CODE);
+  const passkey = formData.get(STEP_UP_PASSKEY);
+  if (typeof passkey === "string" && passkey && passkeyVerifier) {
+    if (await passkeyVerifier(request, user, passkey)) {
+      markSessionMfa(session.id);
+      return null;
+    }
+    error = "The passkey could not be verified. Try again, or use a code";
+  } else if (typeof code === "string" && code.trim()) {
+    const check = await checkCodeWithLockout(request, user, code.trim());
+    if (check.ok) {
+      markSessionMfa(session.id);
+      return null;
+    }
+    error = check.message;
+  } else if (code !== null) {
+    error = "Enter the code from your authenticator app or a recovery code";
+  }
+  const fields: [string, string][] = [];
+  for (const [name, value] of formData) {
+    if (typeof value === "string" && name !== STEP_UP_CODE && name !== STEP_UP_PASSKEY) fields.push([name, value]);
+  }
+  return data<StepUpPromptData>({ stepUp: { fields, methods: mfaMethods(user.id), error } }, { status: 403 });
+}
+
+/** For JSON staff endpoints that move money or power: 403 mfa_required until the session is fresh. */
+export async function requireApiStepUp(request: Request): Promise<void> {
+  const current = await getSession(request);
+  if (current && stepUpDue(current.session, current.user)) {
+    throw Response.json({ error: { message: MFA_REQUIRED, code: "mfa_required" } }, { status: 403 });
+  }
+}
