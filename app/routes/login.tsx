@@ -10,7 +10,8 @@ import { LoginSchema } from "~/lib/schemas/auth";
 import { displayName } from "~/models/user.server";
 import { authenticateForm, LoginFailure } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/redirect";
-import { destroySession, getUser, signInAndRedirect } from "~/utils/session.server";
+import { getUser } from "~/utils/session.server";
+import { signInRedirect } from "~/utils/sign-in.server";
 import { dataWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -40,13 +41,13 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: result.status, headers },
     );
   }
-  // A stale cookie's row goes; the sign-in gets a fresh session id.
-  await destroySession(request);
-  return signInAndRedirect(result.user.id, {
-    rememberMe: result.rememberMe,
-    redirectTo: result.redirectTo,
-    toast: { title: "Login successful", description: `Welcome back, ${displayName(result.user)}!` },
-  });
+  // A stale cookie's row goes; the sign-in gets a fresh session id (or the second step first).
+  return signInRedirect(
+    request,
+    result.user,
+    { rememberMe: result.rememberMe, redirectTo: result.redirectTo },
+    { title: "Login successful", description: `Welcome back, ${displayName(result.user)}!` },
+  );
 }
 
 export default function LoginPage() {

@@ -8,7 +8,8 @@ import { Field, FormAlert } from "~/components/ui/form-field";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { RESET_LINK_INVALID } from "~/lib/password-reset";
 import { checkResetToken, resetPassword } from "~/models/password-reset.server";
-import { destroySession, signInAndRedirect } from "~/utils/session.server";
+import { getUserById } from "~/models/user.server";
+import { signInRedirect } from "~/utils/sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password | Florida Business Registry" }];
 
@@ -35,13 +36,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!outcome.ok) {
     return data({ result: submission.reply({ hideFields: HIDDEN }), invalid: true }, { status: 410 });
   }
-  // Every session of the account has ended; this browser gets a fresh one.
-  await destroySession(request);
-  return signInAndRedirect(outcome.userId, {
-    rememberMe: false,
-    redirectTo: "/dashboard",
-    toast: { title: "Password changed", description: "Your new password is set and you are signed in. Other devices were signed out." },
-  });
+  // Every session of the account has ended; this browser gets a fresh one, after the second
+  // factor when the account has one (a reset link alone must not get past it).
+  const user = getUserById(outcome.userId);
+  if (!user) return data({ result: submission.reply({ hideFields: HIDDEN }), invalid: true }, { status: 410 });
+  return signInRedirect(
+    request,
+    user,
+    { rememberMe: false, redirectTo: "/dashboard" },
+    { title: "Password changed", description: "Your new password is set and you are signed in. Other devices were signed out." },
+  );
 }
 
 export default function ResetPasswordPage() {

@@ -1,7 +1,7 @@
 /**
  * Sign-in through remix-auth 4 with the form strategy. remix-auth 4 only verifies: the strategy
  * returns who signed in (or throws a LoginFailure), and the caller creates the session
- * (createSession / signInAndRedirect in session.server.ts).
+ * (signInRedirect in sign-in.server.ts, which asks for the second factor first when the account has one).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

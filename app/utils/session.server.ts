@@ -143,14 +143,3 @@ export async function destroySession(request: Request): Promise<string> {
 export async function destroyOtherSessions(userId: number, request?: Request) {
   deleteOtherSessions(userId, request ? await readSessionId(request) : null);
 }
-
-/** Sign in: new session, then redirect with a toast. */
-export async function signInAndRedirect(
-  userId: number,
-  { rememberMe, redirectTo, toast }: { rememberMe: boolean; redirectTo: string; toast?: Toast },
-) {
-  const cookie = await createSession(userId, rememberMe);
-  const headers = new Headers({ "Set-Cookie": cookie });
-  if (toast) return redirectWithToast(safeRedirect(redirectTo), toast, { headers });
-  return redirect(safeRedirect(redirectTo), { headers });
-}

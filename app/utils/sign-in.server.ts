@@ -5,7 +5,7 @@
  * passkey passes on the second step (/login/two-factor, POST /api/login/mfa). Wrong codes count
  * in the sign-in lockout. Completing a sign-in notes the browser and tells the owner of a new one.
  */
-import { createCookie } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { writable } from "~/db/write-lock.server";
@@ -24,6 +24,7 @@ import { clientAddress, secureCookies } from "~/utils/client-address.server";
 import { getEnv } from "~/utils/env.server";
 import { safeRedirect } from "~/utils/redirect";
 import { createSession, destroySession } from "~/utils/session.server";
+import { redirectWithToast, type Toast } from "~/utils/toast.server";
 
 const DEVICE_COOKIE_MS = 400 * 24 * 60 * 60 * 1000;
 
@@ -68,15 +69,28 @@ export async function beginSignIn(request: Request, user: PublicUser, target: Si
   const methods = mfaMethods(user.id);
   const needsFactor = methods.length > 0 && (isStaff(user) || !deviceTrusted(user.id, await readDeviceId(request)));
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(request));
+  const clearOld = await destroySession(request);
   if (!needsFactor) {
     await appendSessionCookies(request, headers, user.id, { rememberMe: target.rememberMe, mfa: false, trustDevice: false });
     return { done: true, headers, redirectTo: safeRedirect(target.redirectTo) };
   }
   await writable();
   const pending = createChallenge("mfa-sign-in", { userId: user.id, rememberMe: target.rememberMe, redirectTo: safeRedirect(target.redirectTo) });
+  headers.append("Set-Cookie", clearOld);
   headers.append("Set-Cookie", await pendingCookie().serialize(pending.id));
   return { done: false, headers, methods };
+}
+
+export const SECOND_STEP_PATH = "/login/two-factor";
+
+/**
+ * The answer of a page that checked the password (the login form, a password reset): to the
+ * target with `toast` when signed in, or to the second step.
+ */
+export async function signInRedirect(request: Request, user: PublicUser, target: SignInTarget, toast: Toast): Promise<Response> {
+  const step = await beginSignIn(request, user, target);
+  if (!step.done) return redirect(SECOND_STEP_PATH, { headers: step.headers });
+  return redirectWithToast(step.redirectTo, toast, { headers: step.headers });
 }
 
 export type PendingSignIn = { challenge: Challenge; user: PublicUser; methods: MfaMethod[] };
@@ -135,8 +149,8 @@ export async function finishSignIn(
 
 /** A session that passed a passkey (which is both factors) on its own: the passwordless sign-in. */
 export async function signInWithPasskey(request: Request, userId: number, rememberMe: boolean): Promise<Headers> {
+  await destroySession(request);
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(request));
   await appendSessionCookies(request, headers, userId, { rememberMe, mfa: true, trustDevice: false });
   return headers;
 }
