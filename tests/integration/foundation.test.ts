@@ -182,6 +182,15 @@ describe("environment check", () => {
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a".repeat(32) + ",old-secret-0123456789" }).SESSION_SECRETS).toHaveLength(2);
   });
 
+  it("asks staff for a second factor by default only when a real Stripe key is set", () => {
+    expect(parseEnv({ NODE_ENV: "development" }).STAFF_MFA).toBe("optional");
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_0123456789", STRIPE_API_URL: "http://localhost:12111" }).STAFF_MFA).toBe("optional");
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_0123456789" }).STAFF_MFA).toBe("required");
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_live_0123456789", STAFF_MFA: "optional" }).STAFF_MFA).toBe("optional");
+    expect(() => parseEnv({ STAFF_MFA: "sometimes" })).toThrow(/STAFF_MFA/);
+    expect(() => parseEnv({ MFA_ENCRYPTION_KEY: "short" })).toThrow(/MFA_ENCRYPTION_KEY must be at least 16 characters/);
+  });
+
   it("the production server exits with the message when SESSION_SECRET is missing", () => {
     const result = spawnSync(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
       env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "39999", DATABASE_PATH: tmpFile() },
