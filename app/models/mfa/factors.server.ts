@@ -14,6 +14,7 @@ import { recordAudit } from "~/models/audit.server";
 import { enqueueMail, type Conn } from "~/models/outbox.server";
 import { verifyPassword } from "~/models/password.server";
 import { deleteRecoveryCodes, looksLikeRecoveryCode, recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from "./recovery-codes.server";
+import { forgetTrustedDevices } from "./devices.server";
 import { checkTotp, deleteTotp, totpEnabled } from "./totp.server";
 
 export const AUTHENTICATOR_APP = "An authenticator app";
@@ -51,8 +52,9 @@ export function passkeyCount(userId: number): number {
 export function mfaMethods(userId: number): MfaMethod[] {
   const methods: MfaMethod[] = [];
   if (totpEnabled(userId)) methods.push("totp");
-  if (recoveryCodesLeft(userId) > 0) methods.push("recovery");
   if (passkeyCount(userId) > 0) methods.push("passkey");
+  // Recovery codes stand in for a factor; with none left on, they open nothing.
+  if (methods.length > 0 && recoveryCodesLeft(userId) > 0) methods.push("recovery");
   return methods;
 }
 
@@ -66,11 +68,13 @@ export function hasSecondFactor(userId: number): boolean {
  */
 export function verifyCode(userId: number, code: string, now = Date.now()): "totp" | "recovery" | null {
   if (checkTotp(userId, code, { now })) return "totp";
-  if (looksLikeRecoveryCode(code) && spendRecoveryCode(userId, code)) {
-    recordSecurityEvent(getDb(), userId, { kind: "recovery-code-used", left: recoveryCodesLeft(userId) });
-    return "recovery";
-  }
-  return null;
+  if (!looksLikeRecoveryCode(code) || !hasSecondFactor(userId)) return null;
+  const spent = getDb().transaction((tx) => {
+    if (!spendRecoveryCode(userId, code)) return false;
+    recordSecurityEvent(tx, userId, { kind: "recovery-code-used", left: recoveryCodesLeft(userId) });
+    return true;
+  });
+  return spent ? "recovery" : null;
 }
 
 /**
@@ -96,6 +100,7 @@ export async function disableTotp(userId: number, password: string, code: string
   if (!verifyCode(userId, code)) return { ok: false, field: "code", message: WRONG_CODE };
   getDb().transaction((tx) => {
     deleteTotp(userId);
+    forgetTrustedDevices(userId);
     // Recovery codes back the authenticator; with passkeys left they stay useful.
     if (passkeyCount(userId) === 0) deleteRecoveryCodes(tx, userId);
     recordSecurityEvent(tx, userId, { kind: "factor-removed", factor: AUTHENTICATOR_APP });
