@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { isBusyError } from "~/db/write-lock.server";
+import { isBusyError, writeLockFree } from "~/db/write-lock.server";
 import { sessions, users, type Session, type User } from "~/db/schema";
 
 /** "Last used" is approximate: a session's row is touched at most this often. */
@@ -44,10 +44,13 @@ export function findSessionUser(sessionId: string): User | null {
 /** Records a use of the session when its last one is older than the resolution. Never fails a request. */
 export function touchSession(session: Session, now = new Date()) {
   if (session.lastSeenAt && now.getTime() - session.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
+  const db = getDb();
+  // An importer holding the write lock: the time of last use can wait for a later request
+  // (checked without waiting, so a page load never blocks on it).
+  if (!writeLockFree(db.$client)) return;
   try {
-    getDb().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id)).run();
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id)).run();
   } catch (error) {
-    // An importer holds the write lock: the time of last use can wait for the next request.
     if (!isBusyError(error)) throw error;
   }
 }
