@@ -9,6 +9,7 @@ import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { FieldFor, FormAlert } from "~/components/ui/form-field";
 import { DeleteAccountSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/auth";
 import { sendVerificationEmail, setRemindersOptOut } from "~/models/mail-preferences.server";
+import { hasSecondFactor } from "~/models/mfa/factors.server";
 import { changePassword, deleteAccount, updateProfile } from "~/models/user.server";
 import { destroySession, readSessionId, requireUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
@@ -29,7 +30,7 @@ function readTab(request: Request): Tab {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { description: "Please log in to view your profile" });
-  return { user, tab: readTab(request) };
+  return { user, tab: readTab(request), secondFactor: hasSecondFactor(user.id) };
 }
 
 const failed = (description: string) => ({ title: "Update Failed", description, variant: "destructive" as const });
@@ -134,7 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, tab } = useLoaderData<typeof loader>();
+  const { user, tab, secondFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const lastResult = (intent: ActionResult["intent"]) => (actionData?.intent === intent ? actionData.result : undefined);
@@ -183,6 +184,22 @@ export default function ProfilePage() {
               <PasswordForm key={location.key} lastResult={lastResult("password")} />
             )}
           </section>
+          {tab === "password" ? (
+            <section aria-labelledby="sign-in-security-heading" className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-700">
+              <h2 id="sign-in-security-heading" className="text-xl font-semibold">
+                Sign-in security
+              </h2>
+              <p className="mt-2 text-slate-700 dark:text-slate-300">
+                Second factor: <strong>{secondFactor ? "On" : "Off"}</strong>.{" "}
+                {secondFactor
+                  ? "Signing in asks for a code or passkey after your password."
+                  : "Add an authenticator app so a stolen password alone cannot open your account."}
+              </p>
+              <Link to="/profile/security" className="mt-3 inline-block text-primary-700 underline dark:text-primary-100">
+                Manage sign-in security and sessions
+              </Link>
+            </section>
+          ) : null}
           {tab === "profile" ? (
             <EmailPreferences
               key={`${location.key}-prefs`}

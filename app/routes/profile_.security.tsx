@@ -1,0 +1,254 @@
+/**
+ * /profile/security (issue 41): the account's second factors and sessions. The authenticator app
+ * is set up (QR code and secret, confirmed by a first code; ten recovery codes shown once),
+ * turned off or given new recovery codes; passkeys have their own section; the sessions list
+ * ends any other session or all of them. Staff sent here by STAFF_MFA=required are told why and
+ * offered the way back once a factor is on. Every form is a plain POST with an `intent`.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticatorSection, type AuthenticatorIntent } from "~/components/account/security/authenticator-section";
+import { SecuritySection } from "~/components/account/security/security-section";
+import { SessionsSection, type SessionRow } from "~/components/account/security/sessions-section";
+import { formatCardDate, isoDate } from "~/lib/dates";
+import { describeLastUsed } from "~/lib/last-used";
+import { pageMeta } from "~/lib/meta";
+import { isStaff } from "~/lib/roles";
+import { RECOVERY_CODE_COUNT, TotpConfirmSchema, TotpDisableSchema, WRONG_CODE } from "~/lib/schemas/mfa";
+import { describeUserAgent } from "~/lib/user-agent";
+import { confirmTotp, disableTotp, hasSecondFactor, passkeyCount } from "~/models/mfa/factors.server";
+import { recoveryCodesLeft } from "~/models/mfa/recovery-codes.server";
+import { renewRecoveryCodes } from "~/models/mfa/renew-recovery-codes.server";
+import { pendingTotpEnrolment, startTotpEnrolment, totpEnabled } from "~/models/mfa/totp.server";
+import { findUserSessionByHandle, sessionHandle } from "~/models/session-handles.server";
+import { deleteOtherSessions, deleteUserSession, listSessions, markSessionMfa } from "~/models/session.server";
+import { getEnv } from "~/utils/env.server";
+import { qrCodeDataUrl } from "~/utils/qr-code.server";
+import { safeRedirect } from "~/utils/redirect";
+import { destroySession, readSessionId, requireUser } from "~/utils/session.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Sign-in security", "Your authenticator app, passkeys, recovery codes and where you are signed in.");
+
+const LOGIN_DESCRIPTION = "Please log in to manage your sign-in security";
+const CODE_FIELDS = ["password", "code"];
+
+/** This page with its query (a staff member's redirectTo survives every form). */
+function here(request: Request) {
+  return `/profile/security${new URL(request.url).search}`;
+}
+
+/** The page to go back to after enrolling, when one was given. */
+function continueTarget(request: Request): string | null {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return redirectTo ? safeRedirect(redirectTo) : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { description: LOGIN_DESCRIPTION });
+  const currentId = await readSessionId(request);
+  const enabled = totpEnabled(user.id);
+  const pending = enabled ? null : pendingTotpEnrolment(user.id);
+  const now = new Date();
+  const sessions: SessionRow[] = listSessions(user.id)
+    .map((session) => ({
+      handle: sessionHandle(session.id),
+      device: describeUserAgent(session.userAgent),
+      signedIn: formatCardDate(session.createdAt),
+      signedInIso: isoDate(session.createdAt),
+      lastUsed: describeLastUsed(session.lastSeenAt ?? session.createdAt, now),
+      current: session.id === currentId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+  return {
+    username: user.username,
+    issuer: `${getEnv().TOWN_NAME} BTR`,
+    staffMustEnrol: getEnv().STAFF_MFA === "required" && isStaff(user) && !hasSecondFactor(user.id),
+    totp: {
+      enabled,
+      recoveryCodesLeft: enabled ? recoveryCodesLeft(user.id) : 0,
+      recoveryCodesTotal: RECOVERY_CODE_COUNT,
+      pending: pending ? { qrCode: await qrCodeDataUrl(pending.otpauthUrl), secret: pending.secret, otpauthUrl: pending.otpauthUrl } : null,
+    },
+    passkeys: passkeyCount(user.id),
+    sessions,
+  };
+}
+
+type ActionResult = {
+  intent: AuthenticatorIntent;
+  result: SubmissionResult<string[]>;
+  /** Shown once, on this answer only. */
+  recoveryCodes?: string[];
+  continueTo?: string | null;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { description: LOGIN_DESCRIPTION });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "totp-start") {
+    if (!startTotpEnrolment(user.id)) {
+      return redirectWithToast(here(request), { title: "Already on", description: "Your authenticator app is already set up." });
+    }
+    return redirectWithToast(here(request), {
+      title: "Authenticator setup started",
+      description: "Scan the QR code with your app, then enter the 6-digit code it shows.",
+    });
+  }
+
+  if (intent === "totp-confirm") {
+    const submission = parseWithZod(formData, { schema: TotpConfirmSchema });
+    if (submission.status !== "success") {
+      return data<ActionResult>({ intent, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+    }
+    if (totpEnabled(user.id)) {
+      // The same form sent twice (a reload of the answer page): the codes were shown the first time.
+      return redirectWithToast(here(request), { title: "Already on", description: "Your authenticator app is already set up." });
+    }
+    if (!pendingTotpEnrolment(user.id)) {
+      return redirectWithToast(here(request), {
+        title: "Setup not started",
+        description: "Choose “Set up an authenticator app” to begin.",
+        variant: "destructive",
+      });
+    }
+    const codes = confirmTotp(user.id, submission.value.code);
+    if (!codes) {
+      return data<ActionResult>(
+        { intent, result: submission.reply({ fieldErrors: { code: [WRONG_CODE] }, hideFields: ["code"] }) },
+        { status: 400 },
+      );
+    }
+    // The person just typed a code from the factor: this session need not ask for one again.
+    const sessionId = await readSessionId(request);
+    if (sessionId) markSessionMfa(sessionId);
+    return dataWithToast<ActionResult>(
+      request,
+      { intent, result: submission.reply({ resetForm: true }), recoveryCodes: codes, continueTo: continueTarget(request) },
+      { title: "Authenticator app turned on", description: "Save your recovery codes now: they are shown only once." },
+    );
+  }
+
+  if (intent === "totp-disable" || intent === "recovery-codes") {
+    const submission = parseWithZod(formData, { schema: TotpDisableSchema });
+    if (submission.status !== "success") {
+      return data<ActionResult>({ intent, result: submission.reply({ hideFields: CODE_FIELDS }) }, { status: 400 });
+    }
+    const { password, code } = submission.value;
+    if (intent === "totp-disable") {
+      const outcome = await disableTotp(user.id, password, code);
+      if (!outcome.ok) {
+        return data<ActionResult>(
+          { intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: CODE_FIELDS }) },
+          { status: 400 },
+        );
+      }
+      return redirectWithToast(here(request), {
+        title: "Authenticator app turned off",
+        description: passkeyCount(user.id) > 0 ? "Your passkeys still protect your sign-in." : "Signing in now asks only for your password.",
+      });
+    }
+    const outcome = await renewRecoveryCodes(user.id, password, code);
+    if (!outcome.ok) {
+      return data<ActionResult>(
+        { intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: CODE_FIELDS }) },
+        { status: 400 },
+      );
+    }
+    return dataWithToast<ActionResult>(
+      request,
+      { intent, result: submission.reply({ resetForm: true }), recoveryCodes: outcome.codes },
+      { title: "New recovery codes", description: "Your old recovery codes no longer work. Save the new ones now." },
+    );
+  }
+
+  if (intent === "end-session") {
+    const handle = formData.get("handle");
+    const session = typeof handle === "string" ? findUserSessionByHandle(user.id, handle) : null;
+    if (session && session.id === (await readSessionId(request))) {
+      // Ending this very session is signing out.
+      const cookie = await destroySession(request);
+      return redirectWithToast("/login", { title: "Signed out", description: "This browser's session has ended." }, { headers: { "Set-Cookie": cookie } });
+    }
+    if (!session || !deleteUserSession(user.id, session.id)) {
+      return redirectWithToast(here(request), {
+        title: "Session not found",
+        description: "That session has already ended.",
+        variant: "destructive",
+      });
+    }
+    return redirectWithToast(here(request), {
+      title: "Session ended",
+      description: `${describeUserAgent(session.userAgent)} is signed out.`,
+    });
+  }
+
+  if (intent === "end-other-sessions") {
+    const currentId = await readSessionId(request);
+    const others = listSessions(user.id).filter((s) => s.id !== currentId).length;
+    deleteOtherSessions(user.id, currentId);
+    return redirectWithToast(here(request), {
+      title: "Other sessions signed out",
+      description: others === 1 ? "1 other session was signed out." : `${others} other sessions were signed out.`,
+    });
+  }
+
+  throw data("Unknown form action", { status: 400 });
+}
+
+export default function SecurityPage() {
+  const { username, issuer, staffMustEnrol, totp, sessions } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = (intent: AuthenticatorIntent) => (actionData?.intent === intent ? actionData.result : undefined);
+  // passkeys section: added by the passkeys work (import PasskeysSection from
+  // "~/components/account/security/passkeys-section" and set it here).
+  const passkeysSection: ReactNode = null;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <Link to="/profile?tab=password" className="text-sm text-primary-700 underline dark:text-primary-100">
+        ← Back to My Profile
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">Sign-in security</h1>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        Signed in as <span className="font-medium">{username}</span>
+      </p>
+
+      {staffMustEnrol ? (
+        <div
+          role="alert"
+          className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <p className="font-semibold">Your town requires staff accounts to use a second factor. Set one up to continue.</p>
+        </div>
+      ) : null}
+
+      <AuthenticatorSection
+        totp={totp}
+        username={username}
+        issuer={issuer}
+        lastResult={lastResult}
+        newCodes={actionData?.recoveryCodes}
+        continueTo={actionData?.continueTo}
+      />
+
+      {passkeysSection ? (
+        <SecuritySection id="passkeys" title="Passkeys">
+          {/* passkeys section: added by the passkeys work */}
+          {passkeysSection}
+        </SecuritySection>
+      ) : null}
+
+      <SessionsSection sessions={sessions} />
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
