@@ -6,14 +6,17 @@ import { FILING_MESSAGES, filingView } from "~/models/filings/filings.server";
 import { apiError, assertMethod, fieldErrorsOf, INVALID_INPUT, requireApiId } from "~/utils/http";
 import { answerFilingErrors, filingJson, readFilingJson } from "~/utils/http/filings.server";
 import { requireApiStaff } from "~/utils/session.server";
+import { requireApiStepUp } from "~/utils/step-up.server";
 
 /**
  * POST /api/admin/filings/{id}/decision {decision, message}: 200, the decided filing (with its
  * businessId once a new-business application is approved). 400 without the message that
- * request-changes and deny need; 404 unknown; 409 when not submitted (already decided).
+ * request-changes and deny need; 404 unknown; 409 when not submitted (already decided). A
+ * decision is a step-up action: 403 mfa_required until the staff session passed a factor.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireApiStaff(request);
+  await requireApiStepUp(request);
   assertMethod(request, "POST");
   const id = requireApiId(params.id, FILING_MESSAGES.notFound);
   const parsed = ApiFilingDecisionSchema.safeParse(await readFilingJson(request));
