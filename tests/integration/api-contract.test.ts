@@ -22,6 +22,7 @@ import { claimRequest, fixtureFile, run } from "../support/claim-requests";
 import { createBusiness, createReceipt, createUser, makeRequest, TEST_PASSWORD, unique } from "../support/factories";
 import { startTestStripe, testStripe } from "../support/stripe";
 import { executableAsPdf, pdfFile, readyApplication, submittedApplication, uploadRequest } from "../support/filings";
+import { enrolTotp, totpCode } from "../support/mfa";
 
 // ---- the document and the route files --------------------------------------------------------
 
@@ -248,6 +249,37 @@ async function recordedFee() {
   return { user, filing, paymentIntentId };
 }
 
+// Second factor (issue 41): a sign-in waiting for its code; calls with a fresh client address each
+// (codes count in the sign-in lockout, per username and per address).
+const withAddress = (url: string, options: Parameters<typeof makeRequest>[1] = {}) =>
+  makeRequest(url, { ...options, headers: { "X-Forwarded-For": uniqueAddress(), ...options.headers } });
+
+/** POST /api/login for an account with an authenticator: its `__signin` cookie and the secret. */
+async function pendingSignIn() {
+  const user = await createUser();
+  const { secret } = enrolTotp(user.id);
+  const { action } = await import("~/routes/api.login");
+  const res = await run(action, await withAddress("/api/login", { json: { username: user.username, password: TEST_PASSWORD } }));
+  expect(await res.json()).toMatchObject({ mfaRequired: true });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__signin="))!.split(";")[0];
+  return { user, secret, cookie };
+}
+const secondStep = async (json: unknown, cookie?: string) => withAddress("/api/login/mfa", { method: "POST", json, cookie });
+
+/** A user with the authenticator app on (and its secret). */
+async function enrolled(overrides: Parameters<typeof createUser>[0] = {}) {
+  const user = await createUser(overrides);
+  return { user, ...enrolTotp(user.id) };
+}
+/** An administrator with a factor whose session has not passed it: the step-up is due. */
+const dueAdmin = async () => (await enrolled({ isAdmin: true })).user;
+
+const verifyCall = (user: { id: number } | null, json: unknown) => withAddress("/api/user/mfa/verify", { method: "POST", user, json });
+
+const refundCall = (paymentId: number, user: { id: number } | null, payload: unknown = { amountCents: 1000, reason: "Counted one employee too many" }) =>
+  json("POST", `/api/admin/payments/${paymentId}/refunds`, user, payload);
+const roleCall = (userId: number, user: { id: number } | null, payload: unknown = { role: "clerk" }) => json("PATCH", `/api/admin/users/${userId}`, user, payload);
+
 const CASES: Cases = {
   "GET /api/user": {
     200: async () => get("/api/user", await createUser()),
@@ -272,6 +304,87 @@ const CASES: Cases = {
       for (let i = 0; i < 10; i++) await run(action, await attempt());
       return attempt();
     },
+  },
+  "POST /api/login/mfa": {
+    200: async () => {
+      const { secret, cookie } = await pendingSignIn();
+      return secondStep({ code: totpCode(secret) }, cookie);
+    },
+    400: async () => secondStep({}, (await pendingSignIn()).cookie),
+    401: () => secondStep({ code: "123456" }),
+    415: async () => withAddress("/api/login/mfa", { method: "POST", form: { code: "123456" }, cookie: (await pendingSignIn()).cookie }),
+    429: async () => {
+      const { cookie } = await pendingSignIn();
+      const { action } = await import("~/routes/api.login.mfa");
+      for (let i = 0; i < 10; i++) await run(action, await secondStep({ code: "000000" }, cookie));
+      return secondStep({ code: "000000" }, cookie);
+    },
+  },
+  "POST /api/user/mfa/totp": {
+    201: async () => makeRequest("/api/user/mfa/totp", { method: "POST", user: await createUser() }),
+    401: () => makeRequest("/api/user/mfa/totp", { method: "POST" }),
+    409: async () => makeRequest("/api/user/mfa/totp", { method: "POST", user: (await enrolled()).user }),
+  },
+  "POST /api/user/mfa/totp/confirm": {
+    200: async () => {
+      const { startTotpEnrolment } = await import("~/models/mfa/totp.server");
+      const user = await createUser();
+      return json("POST", "/api/user/mfa/totp/confirm", user, { code: totpCode(startTotpEnrolment(user.id)!.secret) });
+    },
+    400: async () => {
+      const { startTotpEnrolment } = await import("~/models/mfa/totp.server");
+      const user = await createUser();
+      startTotpEnrolment(user.id);
+      return json("POST", "/api/user/mfa/totp/confirm", user, { code: "12345" });
+    },
+    401: () => json("POST", "/api/user/mfa/totp/confirm", null, { code: "123456" }),
+    409: async () => json("POST", "/api/user/mfa/totp/confirm", await createUser(), { code: "123456" }),
+    415: async () => formBody("POST", "/api/user/mfa/totp/confirm", await createUser()),
+  },
+  "DELETE /api/user/mfa/totp": {
+    200: async () => {
+      const { user, secret } = await enrolled();
+      return json("DELETE", "/api/user/mfa/totp", user, { password: TEST_PASSWORD, code: totpCode(secret) });
+    },
+    400: async () => {
+      const { user, secret } = await enrolled();
+      return json("DELETE", "/api/user/mfa/totp", user, { password: "not-my-password", code: totpCode(secret) });
+    },
+    401: () => json("DELETE", "/api/user/mfa/totp", null, { password: TEST_PASSWORD, code: "123456" }),
+    409: async () => json("DELETE", "/api/user/mfa/totp", await createUser(), { password: TEST_PASSWORD, code: "123456" }),
+    415: async () => formBody("DELETE", "/api/user/mfa/totp", (await enrolled()).user),
+  },
+  "POST /api/user/mfa/verify": {
+    200: async () => {
+      const { user, secret } = await enrolled();
+      return verifyCall(user, { code: totpCode(secret) });
+    },
+    400: async () => verifyCall((await enrolled()).user, {}),
+    401: async () => verifyCall((await enrolled()).user, { code: "000000" }),
+    409: async () => verifyCall(await createUser(), { code: "123456" }),
+    415: async () => formBody("POST", "/api/user/mfa/verify", (await enrolled()).user),
+    429: async () => {
+      const { user, recoveryCodes } = await enrolled();
+      const { action } = await import("~/routes/api.user.mfa.verify");
+      for (let i = 0; i < 10; i++) await run(action, await verifyCall(user, { code: "000000" }));
+      return verifyCall(user, { recoveryCode: recoveryCodes[0] });
+    },
+  },
+  "GET /api/user/sessions": {
+    200: async () => get("/api/user/sessions", await createUser()),
+    401: () => get("/api/user/sessions"),
+  },
+  "DELETE /api/user/sessions/{id}": {
+    200: async () => {
+      const { listSessions } = await import("~/models/session.server");
+      const { sessionHandle } = await import("~/models/session-handles.server");
+      const user = await createUser();
+      await makeRequest("/", { user }); // another browser's session
+      const [other] = listSessions(user.id);
+      return makeRequest(`/api/user/sessions/${sessionHandle(other.id)}`, { method: "DELETE", user });
+    },
+    401: () => makeRequest("/api/user/sessions/0123456789abcdef", { method: "DELETE" }),
+    404: async () => makeRequest("/api/user/sessions/0123456789abcdef", { method: "DELETE", user: await createUser() }),
   },
   "POST /api/register": {
     201: () => {
@@ -430,6 +543,38 @@ const CASES: Cases = {
   "GET /api/user/export/businesses": signedInOnly("/api/user/export/businesses"),
   "GET /api/user/export/payments": signedInOnly("/api/user/export/payments"),
   "GET /api/admin/users": adminList("/api/admin/users"),
+  "PATCH /api/admin/users/{id}": {
+    200: async () => roleCall((await createUser()).id, admin),
+    400: async () => roleCall((await createUser()).id, admin, { role: "owner" }),
+    401: async () => roleCall((await createUser()).id, null),
+    403: async () => roleCall((await createUser()).id, await dueAdmin()),
+    404: () => roleCall(MISSING_ID, admin),
+    409: () => roleCall(admin.id, admin, { role: null }),
+    415: async () => formBody("PATCH", `/api/admin/users/${(await createUser()).id}`, admin),
+  },
+  "POST /api/admin/payments/{id}/refunds": {
+    201: async () => {
+      const { business } = await recordedPayment();
+      const { paymentsWithRefunds } = await import("~/models/refund.server");
+      return refundCall(paymentsWithRefunds(business.id)[0].payment.id, admin);
+    },
+    400: () => refundCall(1, admin, { amountCents: 0, reason: "x" }),
+    401: () => refundCall(1, null),
+    403: async () => refundCall(1, await dueAdmin()),
+    404: () => refundCall(MISSING_ID, admin),
+    409: async () => {
+      const { refundPayment } = await import("~/models/refund.server");
+      const business = createBusiness();
+      const payment = createReceipt(business.id, { amount: 50_00 });
+      const { getDb } = await import("~/db/client.server");
+      const { payments } = await import("~/db/schema");
+      const { eq } = await import("drizzle-orm");
+      getDb().update(payments).set({ method: "cash", feeCents: 0, stripePaymentId: `counter:${unique()}` }).where(eq(payments.id, payment.id)).run();
+      await refundPayment(admin, { businessId: business.id, paymentId: payment.id, amountCents: 50_00, reason: "Paid twice" });
+      return refundCall(payment.id, admin);
+    },
+    415: () => formBody("POST", "/api/admin/payments/1/refunds", admin),
+  },
   "GET /api/admin/businesses": staffList("/api/admin/businesses"),
   "GET /api/admin/businesses/claimed": staffList("/api/admin/businesses/claimed"),
   "GET /api/admin/payments": staffList("/api/admin/payments"),
@@ -445,6 +590,19 @@ const CASES: Cases = {
   "GET /api/admin/remittances": {
     ...staffOnly("/api/admin/remittances"),
     200: async () => (await closedRemittance(), get("/api/admin/remittances", clerk)),
+  },
+  "POST /api/admin/remittances": {
+    201: async () => {
+      const { townDate } = await import("~/lib/tax-year");
+      const { now } = await import("~/utils/clock.server");
+      createReceipt(createBusiness({ name: `Contract Close ${unique()} LLC` }).id, { amount: 150_00 });
+      return json("POST", "/api/admin/remittances", admin, { through: townDate(now()), reference: `ACH ${unique()}` });
+    },
+    400: () => json("POST", "/api/admin/remittances", admin, { through: "yesterday" }),
+    401: () => json("POST", "/api/admin/remittances", null, { through: "2026-11-30" }),
+    403: async () => json("POST", "/api/admin/remittances", await dueAdmin(), { through: "2026-11-30" }),
+    409: () => json("POST", "/api/admin/remittances", admin, { through: "2000-01-31" }),
+    415: () => formBody("POST", "/api/admin/remittances", admin),
   },
   "GET /api/admin/remittances/{id}": {
     200: async () => get(`/api/admin/remittances/${await closedRemittance()}`, clerk),

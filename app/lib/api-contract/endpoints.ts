@@ -11,7 +11,9 @@ import { z } from "zod";
 import { ApiRegisterSchema, LoginSchema, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/auth";
 import { ClaimSchema } from "~/lib/schemas/claim";
 import { LetterBatchFiltersSchema } from "~/lib/schemas/letter-batch";
+import { ApiMfaLoginSchema, MFA_REQUIRED, TotpConfirmSchema, TotpDisableSchema } from "~/lib/schemas/mfa";
 import { PaymentSchema } from "~/lib/schemas/payment";
+import { ApiClosePeriodSchema, ApiRefundSchema, ApiRoleSchema } from "~/lib/schemas/staff-api";
 import { CreateFilingSchema, FilingAnswersSchema, ApiFilingDecisionSchema, FilingDocumentUploadSchema } from "~/lib/schemas/filing-api";
 import { FILING_KINDS, FILING_STATUSES } from "~/lib/filings/kinds";
 import {
@@ -37,11 +39,16 @@ import {
   FilingSubmitError,
   FilingSummary,
   LicenseRow,
+  MfaRequired,
   OwnedBusiness,
   Pagination,
   Payment,
+  RefundRecord,
   BusinessDetail,
+  SignedInSession,
   SuggestionList,
+  TotpEnabled,
+  TotpEnrolment,
   User,
   UserBusiness,
   UserPayment,
@@ -51,9 +58,10 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 export type Status = 200 | 201 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
 /**
  * none: anyone; session: signed in (the session cookie); admin: signed in as an administrator;
- * staff: signed in as an administrator or a clerk.
+ * staff: signed in as an administrator or a clerk; pending-sign-in: half signed in (the password
+ * passed, the second factor not yet: the `__signin` cookie POST /api/login set).
  */
-export type Auth = "none" | "session" | "admin" | "staff" | "stripe-signature";
+export type Auth = "none" | "session" | "admin" | "staff" | "pending-sign-in" | "stripe-signature";
 
 export type ResponseSpec = {
   description: string;
@@ -85,6 +93,9 @@ export type Endpoint = {
 
 export const TAGS = {
   Accounts: "Sign-up, sign-in and the signed-in user's profile.",
+  Security:
+    "The second factor (an authenticator app's codes, with one-time recovery codes), the step-up that staff actions moving money or power need, " +
+    "and the sessions the account is signed in with.",
   Businesses: "The public registry: listing, search and one business.",
   Claims: "Claiming a business with the code from the town's letter, and the owner's lists.",
   Payments: "Paying the Business Tax Receipt and reading payments back.",
@@ -113,6 +124,16 @@ const notAdmin = error("Signed in, but not an administrator", "Administrator acc
 const notStaff = error("Signed in, but neither an administrator nor a clerk", "Staff access required");
 const notJson = error("The body is not sent as application/json", "Content-Type must be application/json");
 const badPaging = error("page or limit is not a whole number in range", "page must be a positive whole number");
+/** 403 of a staff endpoint behind the step-up (~/utils/step-up.server): its example is the step-up's answer. */
+const stepUp = (who: string): ResponseSpec => ({
+  description:
+    `${who}; or the account has a second factor and this session has not passed it in the last 12 hours ` +
+    "(error.code mfa_required: send a code to POST /api/user/mfa/verify, then this request again)",
+  schema: ErrorBody,
+  example: { error: { message: MFA_REQUIRED, code: "mfa_required" } },
+});
+const wrongCode = "That code is not right. Check your authenticator app and try again";
+const lockedOut = "Too many failed sign-in attempts. For your security, sign-in is paused: please try again in 15 minutes.";
 
 const idParam = (name: string, description: string) =>
   z.object({ [name]: z.string().regex(/^\d+$/).describe(description) });
@@ -235,6 +256,33 @@ const sampleRemittanceLine = {
   reason: null,
 };
 
+const sampleStatement = {
+  id: 3,
+  period: { from: "2026-11-01", to: "2026-11-30" },
+  remittedOn: "2026-12-02",
+  reference: "ACH 20261202-01",
+  closedAt: "2026-12-02T15:00:00.000Z",
+  lines: [{ ...sampleRemittanceLine, remittanceId: 3 }],
+  totals: { paymentCount: 1, refundCount: 0, grossCents: 15000, feeCents: 465, refundCents: 0, netCents: 14535 },
+  businesses: [
+    {
+      id: 3,
+      name: "Gulfstream Logistics LLC",
+      documentNumber: "L24000000003",
+      address: "3200 SW 52nd Ave",
+      city: "Pembroke Park",
+      zip: "33023",
+      filingType: "FLAL",
+      status: "ACTIVE",
+      isClaimed: true,
+      ownerName: "Demo Owner",
+      ownerEmail: "demo@example.com",
+      employeeCount: 4,
+      vehicleCount: 3,
+    },
+  ],
+};
+
 const filingNotFound = error("No such filing, or not one the caller may see", "Filing not found");
 const notApplicant = error("Staff may read the filing, but only its applicant changes it", "Only the applicant can change this filing");
 const notEditable = error("Submitted (until staff ask for changes), decided or withdrawn", "This filing was submitted and can no longer be changed");
@@ -340,15 +388,43 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "Sign in",
     description:
       "Sets the session cookie (`__session`, HttpOnly). With rememberMe it lasts 30 days, otherwise it ends with the browser session. " +
+      "An account with a second factor is not signed in yet: the answer is `{ mfaRequired: true, methods }` with a `__signin` cookie " +
+      "(5 minutes, no access to anything) for POST /api/login/mfa. " +
       "10 failed sign-ins for one username (or from one address) within 15 minutes lock further attempts.",
     auth: "none",
     body: { type: "json", schema: LoginSchema, example: { username: "demo", password: "demo-user-1", rememberMe: false } },
     responses: {
-      200: { description: "Signed in: the user, and a Set-Cookie header", schema: User, example: sampleUser },
+      200: {
+        description: "Signed in: the user, and a Set-Cookie header. Or, for an account with a second factor, mfaRequired and the pending sign-in's cookie",
+        schema: z.union([User, MfaRequired]),
+        example: sampleUser,
+      },
       400: error("Invalid input", "Please check your information and try again", { password: ["Password is required"] }),
       401: error("Wrong username or password (the same answer for an unknown username)", "Invalid username or password"),
       415: notJson,
-      429: error("Too many failed sign-ins: see the Retry-After header", "Too many failed sign-in attempts. For your security, sign-in is paused: please try again in 15 minutes."),
+      429: error("Too many failed sign-ins: see the Retry-After header", lockedOut),
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/login/mfa",
+    operationId: "loginSecondFactor",
+    tag: "Accounts",
+    summary: "Sign in: the second factor",
+    description:
+      "After POST /api/login answered mfaRequired, with its `__signin` cookie: a code from the authenticator app, or one of the recovery codes " +
+      "(each works once). Sets the session cookie and answers the user, as POST /api/login does. " +
+      "Wrong codes count in the sign-in lockout with wrong passwords. The pending sign-in ends after 5 minutes or once used.",
+    auth: "pending-sign-in",
+    body: { type: "json", schema: ApiMfaLoginSchema, example: { code: "492039" } },
+    responses: {
+      200: { description: "Signed in: the user, and a Set-Cookie header", schema: User, example: sampleUser },
+      400: error("Neither code nor recoveryCode", "Please check your information and try again", {
+        code: ["Enter the code from your authenticator app or a recovery code"],
+      }),
+      401: error("No pending sign-in (none, expired or already finished), or a wrong code", wrongCode),
+      415: notJson,
+      429: error("Too many failed sign-ins: see the Retry-After header", lockedOut),
     },
   },
   {
@@ -435,6 +511,159 @@ export const ENDPOINTS: Endpoint[] = [
       }),
       401: signedOut,
       415: notJson,
+    },
+  },
+
+  // Security (issue 41)
+  {
+    method: "POST",
+    path: "/api/user/mfa/totp",
+    operationId: "startTotp",
+    tag: "Security",
+    summary: "Set up an authenticator app",
+    description:
+      "A new secret for the app (replacing a setup not confirmed yet): show otpauthUrl as a QR code or the secret as text, " +
+      "then confirm with the app's first code (POST /api/user/mfa/totp/confirm). Nothing changes until then. The secret is never answered again once confirmed.",
+    auth: "session",
+    responses: {
+      201: {
+        description: "The setup, waiting for its first code",
+        schema: TotpEnrolment,
+        example: {
+          secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+          otpauthUrl: "otpauth://totp/Pembroke%20Park%20BTR:demo?issuer=Pembroke%20Park%20BTR&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30",
+        },
+      },
+      401: signedOut,
+      409: error("The authenticator app is already on", "Your authenticator app is already set up"),
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/user/mfa/totp/confirm",
+    operationId: "confirmTotp",
+    tag: "Security",
+    summary: "Turn the authenticator app on with its first code",
+    description:
+      "Turns the app on and answers ten one-time recovery codes, shown this once (stored hashed). " +
+      "This session counts as having passed the second factor now. The owner is emailed (and, for staff, the audit log notes it).",
+    auth: "session",
+    body: { type: "json", schema: TotpConfirmSchema, example: { code: "492039" } },
+    responses: {
+      200: {
+        description: "On",
+        schema: TotpEnabled,
+        example: {
+          enabled: true,
+          recoveryCodes: ["k7m2p-x9q4d", "h3w8n-c5t6r", "b2v9k-m4x7p", "q8d3f-j6w2n", "t5c7h-r9b4k", "n4x6m-p2q8w", "f9k3t-d7h5c", "w6p2r-b8n3x", "c3j7q-m5v9d", "r8t4w-k2f6h"],
+        },
+      },
+      400: error("Not six digits, or not the app's code", wrongCode, { code: [wrongCode] }),
+      401: signedOut,
+      409: error("Already on, or no setup started (POST /api/user/mfa/totp first)", "No setup is waiting: start one with POST /api/user/mfa/totp"),
+      415: notJson,
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/user/mfa/totp",
+    operationId: "disableTotp",
+    tag: "Security",
+    summary: "Turn the authenticator app off",
+    description:
+      "With the password and a current code (or a recovery code). Its recovery codes go too, unless passkeys remain; browsers trusted to skip the code are forgotten. " +
+      "The owner is emailed.",
+    auth: "session",
+    body: { type: "json", schema: TotpDisableSchema, example: { password: "demo-user-1", code: "492039" } },
+    responses: {
+      200: { description: "Off", schema: z.object({ enabled: z.literal(false) }), example: { enabled: false } },
+      400: error("Missing fields, a wrong password or a wrong code", "Incorrect password", { password: ["Incorrect password"] }),
+      401: signedOut,
+      409: error("The authenticator app is not on", "The authenticator app is not turned on"),
+      415: notJson,
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/user/mfa/verify",
+    operationId: "verifySecondFactor",
+    tag: "Security",
+    summary: "Pass the second factor now (step-up)",
+    description:
+      "A code from the authenticator app, or a recovery code (each works once): this session counts as having passed the second factor now. " +
+      "Staff actions that move money or power (refunds, closing a remittance period, role changes, filing decisions) answer 403 mfa_required " +
+      "until the session passed it within 12 hours; call this, then send the refused request again. Wrong codes count in the sign-in lockout.",
+    auth: "session",
+    body: { type: "json", schema: ApiMfaLoginSchema, example: { code: "492039" } },
+    responses: {
+      200: {
+        description: "Passed",
+        schema: z.object({ verified: z.literal(true), verifiedAt: z.iso.datetime() }),
+        example: { verified: true, verifiedAt: "2026-12-02T14:58:00.000Z" },
+      },
+      400: error("Neither code nor recoveryCode", "Please check your information and try again", {
+        code: ["Enter the code from your authenticator app or a recovery code"],
+      }),
+      401: error("Not signed in, or a wrong code", wrongCode),
+      409: error("The account has no second factor", "Your account has no second factor to verify"),
+      415: notJson,
+      429: error("Too many wrong codes or passwords: see the Retry-After header", lockedOut),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/user/sessions",
+    operationId: "listMySessions",
+    tag: "Security",
+    summary: "Where the account is signed in",
+    description:
+      "This session first, then the most recently used. Each is named by a handle, never by its session id (which would sign in whoever holds it).",
+    auth: "session",
+    responses: {
+      200: {
+        description: "An array",
+        schema: z.array(SignedInSession),
+        example: [
+          {
+            id: "3f9c2a7be10d4c58",
+            device: "Firefox on Linux",
+            userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+            createdAt: "2026-12-02T14:55:00.000Z",
+            lastSeenAt: "2026-12-02T15:05:00.000Z",
+            current: true,
+          },
+          {
+            id: "a04be6d91c7f2e33",
+            device: "Safari on iOS",
+            userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+            createdAt: "2026-11-28T09:12:00.000Z",
+            lastSeenAt: "2026-11-30T18:40:00.000Z",
+            current: false,
+          },
+        ],
+      },
+      401: signedOut,
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/user/sessions/{id}",
+    operationId: "endMySession",
+    tag: "Security",
+    summary: "End one of the account's sessions",
+    description:
+      "That browser is signed out at its next request. Ending the current session signs out (the cookie is cleared; `current` is true).",
+    auth: "session",
+    pathParams: z.object({ id: z.string().regex(/^[0-9a-f]{16}$/).describe("The session's handle, from GET /api/user/sessions") }),
+    examplePath: "/api/user/sessions/a04be6d91c7f2e33",
+    responses: {
+      200: {
+        description: "Ended",
+        schema: z.object({ success: z.literal(true), current: z.boolean().describe("true when it was the session making this request") }),
+        example: { success: true, current: false },
+      },
+      401: signedOut,
+      404: error("Not one of the account's sessions (another account's, already ended, or unknown)", "Session not found"),
     },
   },
 
@@ -830,6 +1059,29 @@ export const ENDPOINTS: Endpoint[] = [
       403: notAdmin,
     },
   },
+  {
+    method: "PATCH",
+    path: "/api/admin/users/{id}",
+    operationId: "adminSetUserRole",
+    tag: "Administration",
+    summary: "Give or take a staff role",
+    description:
+      "admin, clerk, or null (no staff role), as on the Users page, with an audit entry. A step-up action. " +
+      "An administrator cannot take away their own administrator role.",
+    auth: "admin",
+    pathParams: idParam("id", "User id"),
+    examplePath: "/api/admin/users/2",
+    body: { type: "json", schema: ApiRoleSchema, example: { role: "clerk" } },
+    responses: {
+      200: { description: "The user, with the new role", schema: AdminUser, example: { ...sampleAdminUser, role: "clerk" } },
+      400: error("role is not admin, clerk or null", "Please check your information and try again", { role: ["Choose admin, clerk or null"] }),
+      401: signedOut,
+      403: stepUp("Signed in, but not an administrator (Administrator access required)"),
+      404: error("No such user", "User not found"),
+      409: error("An administrator taking away their own role", "You cannot remove your own administrator role"),
+      415: notJson,
+    },
+  },
   ...(
     [
       ["/api/admin/businesses", "adminListBusinesses", "All businesses"],
@@ -885,6 +1137,43 @@ export const ENDPOINTS: Endpoint[] = [
       400: badPaging,
       401: signedOut,
       403: notStaff,
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/payments/{id}/refunds",
+    operationId: "adminRefundPayment",
+    tag: "Administration",
+    summary: "Refund a payment, whole or in part",
+    description:
+      "As the business page's Refund form: a card payment is refunded through Stripe, a counter payment is recorded as paid back. " +
+      "A payment refunded whole no longer holds its receipt. Audited. A step-up action. " +
+      "502 when Stripe cannot be reached (the refund is then completed when it answers).",
+    auth: "admin",
+    pathParams: idParam("id", "Payment id"),
+    examplePath: "/api/admin/payments/7/refunds",
+    body: { type: "json", schema: ApiRefundSchema, example: { amountCents: 5000, reason: "Paid twice at the counter" } },
+    responses: {
+      201: {
+        description: "Refunded",
+        schema: RefundRecord,
+        example: {
+          id: 4,
+          paymentId: 7,
+          amountCents: 5000,
+          reason: "Paid twice at the counter",
+          status: "succeeded",
+          stripeRefundId: "re_3Q0example",
+          createdAt: "2026-12-02T15:10:00.000Z",
+          succeededAt: "2026-12-02T15:10:01.000Z",
+        },
+      },
+      400: error("Invalid input, or more than is left to refund", "At most $100.00 of this payment can be refunded."),
+      401: signedOut,
+      403: stepUp("Signed in, but not an administrator (Administrator access required)"),
+      404: error("No such payment", "Payment not found"),
+      409: error("Already refunded in full, or Stripe refused the refund", "This payment has already been refunded in full."),
+      415: notJson,
     },
   },
   {
@@ -1458,7 +1747,7 @@ export const ENDPOINTS: Endpoint[] = [
     description:
       "approve, request-changes (the applicant edits and submits again) or deny; `message` is required for the last two and shown to the applicant. " +
       "The decision, what approval changes (a new or linked business owned by the applicant, a new owner, a new address, a closing), its history line, " +
-      "its audit entry and its emails are saved together. Approving a new-business application answers its businessId.",
+      "its audit entry and its emails are saved together. Approving a new-business application answers its businessId. A step-up action.",
     auth: "staff",
     pathParams: idParam("id", "Filing id"),
     examplePath: "/api/admin/filings/41/decision",
@@ -1469,7 +1758,7 @@ export const ENDPOINTS: Endpoint[] = [
         message: ["Write a message for the applicant"],
       }),
       401: signedOut,
-      403: notStaff,
+      403: stepUp("Signed in, but neither an administrator nor a clerk (Staff access required)"),
       404: filingNotFound,
       409: error("Not submitted: already decided, withdrawn, or still a draft", "Only a submitted filing can be decided"),
       413: filingBodyTooLarge,
@@ -1582,6 +1871,29 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    method: "POST",
+    path: "/api/admin/remittances",
+    operationId: "closeRemittancePeriod",
+    tag: "Remittance",
+    summary: "Close a period: keep its statement",
+    description:
+      "As the Remittance page's Close form: every payment and refund not remitted yet and dated on or before `through` is carried by a new statement, " +
+      "kept as it is closed (totals, lines, the business data the town receives), with an audit entry. " +
+      "The period starts the day after the last closed statement's (or, before the first, on the 1st of the month of the oldest line not remitted); " +
+      "lines dated before it arrived late and are flagged `late`. remittedOn defaults to today and reference to \"Closed through {through}\": " +
+      "send the transfer's own. Administrators only; a step-up action. 502 when Stripe cannot be reached to read the card fees.",
+    auth: "admin",
+    body: { type: "json", schema: ApiClosePeriodSchema, example: { through: "2026-11-30", remittedOn: "2026-12-02", reference: "ACH 20261202-01" } },
+    responses: {
+      201: { description: "Closed: the statement (Location: its URL)", schema: RemittanceStatement, example: sampleStatement },
+      400: error("Not a date, or a day after today", "Please check your information and try again", { through: ["Use a date like 2026-11-30"] }),
+      401: signedOut,
+      403: stepUp("Signed in, but not an administrator (Administrator access required)"),
+      409: error("Nothing to remit up to that day", "There is nothing to remit up to 2026-11-30."),
+      415: notJson,
+    },
+  },
+  {
     method: "GET",
     path: "/api/admin/remittances/{id}",
     operationId: "getRemittance",
@@ -1598,32 +1910,7 @@ export const ENDPOINTS: Endpoint[] = [
       200: {
         description: "The statement",
         schema: RemittanceStatement,
-        example: {
-          id: 3,
-          period: { from: "2026-11-01", to: "2026-11-30" },
-          remittedOn: "2026-12-02",
-          reference: "ACH 20261202-01",
-          closedAt: "2026-12-02T15:00:00.000Z",
-          lines: [{ ...sampleRemittanceLine, remittanceId: 3 }],
-          totals: { paymentCount: 1, refundCount: 0, grossCents: 15000, feeCents: 465, refundCents: 0, netCents: 14535 },
-          businesses: [
-            {
-              id: 3,
-              name: "Gulfstream Logistics LLC",
-              documentNumber: "L24000000003",
-              address: "3200 SW 52nd Ave",
-              city: "Pembroke Park",
-              zip: "33023",
-              filingType: "FLAL",
-              status: "ACTIVE",
-              isClaimed: true,
-              ownerName: "Demo Owner",
-              ownerEmail: "demo@example.com",
-              employeeCount: 4,
-              vehicleCount: 3,
-            },
-          ],
-        },
+        example: sampleStatement,
       },
       400: error("format is not json, csv or pdf", "format must be json, csv or pdf"),
       401: signedOut,

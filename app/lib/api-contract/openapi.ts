@@ -70,6 +70,7 @@ const SECURITY: Record<Endpoint["auth"], JsonSchema[]> = {
   session: [{ session: [] }],
   admin: [{ session: [] }],
   staff: [{ session: [] }],
+  "pending-sign-in": [{ pendingSignIn: [] }],
   "stripe-signature": [{ stripeSignature: [] }],
 };
 
@@ -126,6 +127,10 @@ export const API_DESCRIPTION = [
   "The JSON API of the Florida Business Registry and Business Tax Receipt service.",
   "",
   "- Authentication: the session cookie (`__session`, HttpOnly) that POST /api/login sets; send it with every call.",
+  "- Second factor: an account with one signs in in two steps: POST /api/login answers `mfaRequired` (no session yet), then POST /api/login/mfa takes a code.",
+  "- Step-up: staff actions that move money or power (refunds, closing a remittance period, role changes, filing decisions) need a session that passed the " +
+    "second factor in the last 12 hours when the account has one; otherwise they answer 403 with `error.code` `mfa_required`: send a code to POST /api/user/mfa/verify, " +
+    "then the same request again. Where the town sets STAFF_MFA=required, every staff endpoint answers so until the account has a factor and the session passed it.",
   "- Money is in integer cents (USD): 13500 is $135.00. CSV exports show dollars.",
   "- Lists that page take `page` (from 1) and `limit` (1 to 100) and answer `pagination: {page, limit, total, totalPages}`.",
   "- Search counts stop at 10,000: `total` is then 10,000 and `totalIsCapped` is true.",
@@ -149,7 +154,13 @@ export function buildOpenApiDocument({ serverUrl }: { serverUrl?: string } = {})
     components: {
       schemas: responseComponents(names),
       securitySchemes: {
-        session: { type: "apiKey", in: "cookie", name: "__session", description: "Set by POST /api/login" },
+        session: { type: "apiKey", in: "cookie", name: "__session", description: "Set by POST /api/login (or POST /api/login/mfa)" },
+        pendingSignIn: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__signin",
+          description: "Set by POST /api/login for an account with a second factor: the half-done sign-in (5 minutes), opening nothing but POST /api/login/mfa",
+        },
         stripeSignature: { type: "apiKey", in: "header", name: "Stripe-Signature", description: "Stripe's webhook signature" },
       },
     },

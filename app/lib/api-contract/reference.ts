@@ -47,6 +47,7 @@ const ACCESS: Record<Endpoint["auth"], string> = {
   session: "Signed in (session cookie)",
   admin: "Administrators (session cookie)",
   staff: "Staff: administrators and clerks (session cookie)",
+  "pending-sign-in": "Half signed in (the __signin cookie POST /api/login set)",
   "stripe-signature": "Stripe (Stripe-Signature header)",
 };
 
@@ -101,6 +102,7 @@ function curl(endpoint: Endpoint, origin: string): string {
   const url = `${origin}${endpoint.examplePath ?? endpoint.path}`;
   const lines = [endpoint.method === "GET" ? `curl ${quote(url)}` : `curl -X ${endpoint.method} ${quote(url)}`];
   if (endpoint.operationId === "login") lines.push("  -c cookies.txt");
+  else if (endpoint.auth === "pending-sign-in") lines.push("  -b cookies.txt -c cookies.txt");
   else if (endpoint.auth === "session" || endpoint.auth === "admin" || endpoint.auth === "staff") lines.push("  -b cookies.txt");
   if (endpoint.auth === "stripe-signature") lines.push("  -H 'Stripe-Signature: t=...,v1=...'");
   const body = endpoint.body;

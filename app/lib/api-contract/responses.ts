@@ -23,6 +23,10 @@ export const ErrorBody = z.object({
       .record(z.string(), z.array(z.string()))
       .optional()
       .describe("Field name to its messages (the form's own copy); present for invalid input"),
+    code: z
+      .enum(["mfa_required"])
+      .optional()
+      .describe("mfa_required: the session must pass a second factor first (POST /api/user/mfa/verify), then send the request again"),
   }),
 });
 
@@ -414,6 +418,52 @@ export const RemittanceSummary = z.object({
   createdAt: timestamp,
 });
 
+// ---- second factor and sessions (issue 41) ---------------------------------------------------
+
+const mfaMethod = z
+  .enum(["totp", "recovery", "passkey"])
+  .describe("totp: a code from an authenticator app; recovery: a one-time recovery code; passkey: a passkey (in a browser only, not through this API)");
+
+/** POST /api/login for an account with a second factor: no session yet. */
+export const MfaRequired = z.object({
+  mfaRequired: z.literal(true),
+  methods: z.array(mfaMethod).describe("The ways this account can pass its second factor"),
+});
+
+export const TotpEnrolment = z.object({
+  secret: z.string().describe("The shared secret, base32: type it into the authenticator app (shown only while the setup waits for its first code)"),
+  otpauthUrl: z.string().startsWith("otpauth://totp/").describe("The same secret as an otpauth:// URL, for a QR code"),
+});
+
+export const TotpEnabled = z.object({
+  enabled: z.literal(true),
+  recoveryCodes: z.array(z.string()).length(10).describe("Ten one-time recovery codes, shown this once: keep them safe"),
+});
+
+/** One place the account is signed in (GET /api/user/sessions). */
+export const SignedInSession = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .describe("The session's handle (16 hex characters of a hash of its id; never the session id itself): DELETE /api/user/sessions/{id}"),
+  device: z.string().describe("Browser and system read from the User-Agent, e.g. 'Chrome on Windows'"),
+  userAgent: nullableText,
+  createdAt: timestamp.describe("When it signed in"),
+  lastSeenAt: timestamp.describe("When it was last used, to about 5 minutes"),
+  current: z.boolean().describe("true for the session making this request"),
+});
+
+export const RefundRecord = z.object({
+  id,
+  paymentId: id,
+  amountCents: cents.describe("What this refund pays back"),
+  reason: z.string(),
+  status: z.enum(["pending", "succeeded"]).describe("succeeded; pending while Stripe's answer is awaited (completed by its webhook or the reconciliation)"),
+  stripeRefundId: nullableText.describe("Stripe's refund id; null for a counter payment paid back at the counter"),
+  createdAt: timestamp,
+  succeededAt: timestamp.nullable(),
+});
+
 // ---- filings (issue 40) ----------------------------------------------------------------------
 
 const filingKind = z.enum(FILING_KINDS).describe("new-business: a new receipt application; transfer: on sale; change-location; close-business");
@@ -575,4 +625,9 @@ export const RESPONSE_COMPONENTS = {
   FilingSubmitError,
   FilingFeeIntent,
   FilingFeePayment,
+  MfaRequired,
+  TotpEnrolment,
+  TotpEnabled,
+  SignedInSession,
+  RefundRecord,
 } satisfies Record<string, z.ZodType>;
