@@ -563,14 +563,12 @@ const CASES: Cases = {
     403: async () => refundCall(1, await dueAdmin()),
     404: () => refundCall(MISSING_ID, admin),
     409: async () => {
+      // A cash payment at the counter, already paid back in full.
+      const { recordCounterPayment } = await import("~/models/counter-payment.server");
       const { refundPayment } = await import("~/models/refund.server");
       const business = createBusiness();
-      const payment = createReceipt(business.id, { amount: 50_00 });
-      const { getDb } = await import("~/db/client.server");
-      const { payments } = await import("~/db/schema");
-      const { eq } = await import("drizzle-orm");
-      getDb().update(payments).set({ method: "cash", feeCents: 0, stripePaymentId: `counter:${unique()}` }).where(eq(payments.id, payment.id)).run();
-      await refundPayment(admin, { businessId: business.id, paymentId: payment.id, amountCents: 50_00, reason: "Paid twice" });
+      const { payment } = recordCounterPayment(admin, { businessId: business.id, method: "cash", key: unique("contract-counter-") });
+      await refundPayment(admin, { businessId: business.id, paymentId: payment.id, amountCents: payment.amount, reason: "Paid twice" });
       return refundCall(payment.id, admin);
     },
     415: () => formBody("POST", "/api/admin/payments/1/refunds", admin),
