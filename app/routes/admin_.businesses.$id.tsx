@@ -10,6 +10,7 @@ import { LicenseReviewSchema } from "~/lib/schemas/letter-batch";
 import { CounterPaymentSchema, RefundSchema } from "~/lib/schemas/payment-ops";
 import { fiscalYearName, townDate } from "~/lib/tax-year";
 import { AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
 import { BusinessPayments } from "~/components/admin/business-payments";
 import { CounterPaymentForm } from "~/components/admin/counter-payment-form";
 import { licenseUrl } from "~/models/admin/licenses.server";
@@ -23,6 +24,7 @@ import { standingOfBusiness } from "~/models/receipt.server";
 import { paymentsWithRefunds, refundPayment } from "~/models/refund.server";
 import { fieldErrorsOf } from "~/utils/http";
 import { requireStaff } from "~/utils/session.server";
+import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatCents } from "~/lib/fee";
 
@@ -83,7 +85,9 @@ const answer = (body: ActionAnswer, status: number) => data(body, { status });
 
 /**
  * A clerk may record a counter payment or reopen a closed business; refunds, releasing a claim
- * and reviewing a licence are administrator actions (a clerk gets 403).
+ * and reviewing a licence are administrator actions (a clerk gets 403). Counter payments and
+ * refunds move money: a valid one first asks for the step-up when the session is due for it
+ * (~/utils/step-up.server), and carries on with the same fields after the code.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
@@ -102,6 +106,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         key: form.get("key") ?? undefined,
       });
       if (!parsed.success) return answer({ error: null, fieldErrors: fieldErrorsOf(parsed.error), form: "counter" }, 400);
+      const prompt = await stepUpPrompt(request, form);
+      if (prompt) return prompt;
       const { payment } = recordCounterPayment(user, { businessId: id, ...parsed.data });
       return redirectWithToast(`/admin/businesses/${id}`, {
         title: "Payment recorded",
@@ -115,6 +121,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const fieldErrors = parsed.success ? { paymentId: ["Choose the payment"] } : fieldErrorsOf(parsed.error);
         return answer({ error: null, fieldErrors, form: "refund", paymentId: paymentId ?? undefined }, 400);
       }
+      const prompt = await stepUpPrompt(request, form);
+      if (prompt) return prompt;
       const refund = await refundPayment(user, { businessId: id, paymentId, amountCents: parsed.data.amount, reason: parsed.data.reason });
       return redirectWithToast(`/admin/businesses/${id}`, { title: "Refund made", description: `${formatCents(refund.amount)} refunded.` });
     }
@@ -145,11 +153,21 @@ const linkClass = "font-medium text-primary-700 underline hover:text-primary-800
 
 export default function AdminBusiness() {
   const { business: b, isAdmin, payments, counterKey, counterYears } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
+  const stepUp = stepUpOf(answered);
+  const actionData = answered && !("stepUp" in answered) ? answered : undefined;
   const fieldErrors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
   const formErrors = (name: ActionAnswer["form"]) => (actionData?.form === name ? fieldErrors : {});
+  const back = { to: "/admin?tab=claimed-businesses", label: "Claimed businesses" };
+  if (stepUp) {
+    return (
+      <AdminPage width="3xl" back={back} title={b.name}>
+        <StepUpForm prompt={stepUp} cancelTo={`/admin/businesses/${b.id}`} />
+      </AdminPage>
+    );
+  }
   return (
-    <AdminPage width="3xl" back={{ to: "/admin?tab=claimed-businesses", label: "Claimed businesses" }} title={b.name}>
+    <AdminPage width="3xl" back={back} title={b.name}>
       <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
         <dt className="font-medium">Document number</dt>
         <dd>{b.documentNumber}</dd>

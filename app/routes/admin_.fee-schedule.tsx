@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
+import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
 import { centsToDecimal, formatCents } from "~/lib/fee";
@@ -13,6 +14,7 @@ import { getScheduleWithSource, listStoredSchedules, receiptsSold, saveSchedule,
 import { syncAllRenewalPrices } from "~/models/subscription.server";
 import { now } from "~/utils/clock.server";
 import { requireAdmin } from "~/utils/session.server";
+import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Fee schedule | Admin | Florida Business Registry" }];
@@ -65,8 +67,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: FeeScheduleSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: FeeScheduleSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // The fee schedule sets what every business pays: behind the step-up.
+  const prompt = await stepUpPrompt(request, formData);
+  if (prompt) return prompt;
   const v = submission.value;
   try {
     saveSchedule(
@@ -100,7 +106,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function FeeSchedulePage() {
   const d = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
+  const stepUp = stepUpOf(answered);
+  const lastResult = answered && !("stepUp" in answered) ? answered : undefined;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `fee-schedule-${d.year}`,
@@ -116,6 +124,13 @@ export default function FeeSchedulePage() {
     key: field.key,
     disabled: d.locked,
   });
+  if (stepUp) {
+    return (
+      <AdminPage width="3xl" title="Fee schedule">
+        <StepUpForm prompt={stepUp} cancelTo={`/admin/fee-schedule?year=${d.year}`} />
+      </AdminPage>
+    );
+  }
   return (
     <AdminPage
       width="3xl"

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
+import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
 import { DecisionForms, type DecisionAnswer } from "~/components/admin/filings/decision-forms";
 import { FilingAnswers } from "~/components/admin/filings/filing-answers";
 import { FilingDocuments, FilingHistory } from "~/components/admin/filings/filing-details";
@@ -17,6 +18,7 @@ import { answerContext } from "~/models/filings/context.server";
 import { decideFiling } from "~/models/filings/decision.server";
 import { FilingError, filingView, getFilingRow } from "~/models/filings/filings.server";
 import { requireStaff } from "~/utils/session.server";
+import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -57,16 +59,22 @@ const TOASTS: Record<FilingDecision, Toast> = {
   deny: { title: "Filing denied", description: "The applicant is told by email, with your reason." },
 };
 
-/** A decision (clerks and administrators alike); a refused one answers the page with the reason and its status. */
+/**
+ * A decision (clerks and administrators alike), behind the step-up (it creates, hands over or
+ * closes businesses); a refused one answers the page with the reason and its status.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const id = filingIdOf(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: FilingDecisionSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: FilingDecisionSchema });
   const sent = submission.payload.intent;
   const intent = FilingDecisionSchema.shape.intent.safeParse(sent).data ?? null;
   if (submission.status !== "success") {
     return data<DecisionAnswer>({ intent, result: submission.reply(), error: null }, { status: 400 });
   }
+  const prompt = await stepUpPrompt(request, formData);
+  if (prompt) return prompt;
   const decision = submission.value.intent;
   try {
     await decideFiling(staff, id, decision, submission.value.message ?? null);
@@ -84,7 +92,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StaffFiling() {
   const { filing: f, categories } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as DecisionAnswer | undefined;
+  const answered = useActionData<typeof action>();
+  const stepUp = stepUpOf(answered);
+  const answer = answered && !("stepUp" in answered) ? (answered as DecisionAnswer) : undefined;
   const kind = FILING_KIND_LABELS[f.kind];
   const name = f.business?.name ?? f.answers.tradeName ?? f.answers.businessName ?? null;
   const approveNote =
@@ -97,8 +107,16 @@ export default function StaffFiling() {
         : f.kind === "change-location"
           ? "The business's address changes; receipts already issued keep the address they had."
           : "The business is closed from the date given: no more reminders, notices or letters, and auto-renewal is cancelled.";
+  const back = { to: "/admin/filings", label: "Filings" };
+  if (stepUp) {
+    return (
+      <AdminPage back={back} title={`${kind} #${f.id}`} width="5xl">
+        <StepUpForm prompt={stepUp} cancelTo={`/admin/filings/${f.id}`} />
+      </AdminPage>
+    );
+  }
   return (
-    <AdminPage back={{ to: "/admin/filings", label: "Filings" }} title={`${kind} #${f.id}`} width="5xl">
+    <AdminPage back={back} title={`${kind} #${f.id}`} width="5xl">
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
         <FilingStatusBadge status={f.status} />
         {name ? <span className="font-medium">{name}</span> : null}

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionError, AdminPage, AdminSection, adminLinkClass as linkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
+import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
 import { StatementLines, StatementTotals } from "~/components/admin/statement-view";
 import { Button } from "~/components/ui/button";
 import { FilterForm, FilterInput } from "~/components/admin/filter-form";
@@ -15,6 +16,7 @@ import { OperationError } from "~/models/admin/operations.server";
 import { closePeriod, listRemittances, openStatement, proposedPeriod, townToday } from "~/models/remittance.server";
 import { fieldErrorsOf } from "~/utils/http";
 import { requireAdmin, requireStaff } from "~/utils/session.server";
+import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Remittance | Admin | Florida Business Registry" }];
@@ -46,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(body, { status: parsed && !parsed.success ? 400 : 200 });
 }
 
-/** Closing a period is an administrator's act (a clerk gets 403). */
+/** Closing a period is an administrator's act (a clerk gets 403), behind the step-up. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const form = await request.formData();
@@ -57,6 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
     reference: form.get("reference") ?? undefined,
   });
   if (!parsed.success) return data({ error: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+  const prompt = await stepUpPrompt(request, form);
+  if (prompt) return prompt;
   try {
     const statement = await closePeriod(user, parsed.data);
     return redirectWithToast(`/admin/remittance/${statement.id}`, {
@@ -72,12 +76,22 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Remittance() {
   const { isAdmin, today, period, periodErrors, statement, closed } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
+  const stepUp = stepUpOf(answered);
+  const actionData = answered && !("stepUp" in answered) ? answered : undefined;
   const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
   const pe: Record<string, string[] | undefined> = periodErrors;
+  const title = "Remittance to the town";
+  if (stepUp) {
+    return (
+      <AdminPage title={title}>
+        <StepUpForm prompt={stepUp} cancelTo={`/admin/remittance?${new URLSearchParams(period)}`} />
+      </AdminPage>
+    );
+  }
   return (
     <AdminPage
-      title="Remittance to the town"
+      title={title}
       lead="What was collected for the town and not remitted yet, up to the period's last day. Closing a period keeps its statement for good; a payment or refund that arrives later is carried by the next statement."
     >
       <FilterForm label="Period" className="mt-6 flex flex-wrap items-end gap-3 text-sm">

@@ -1,18 +1,48 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/form-field";
 import { parseId } from "~/lib/ids";
-import { parseRole, ROLE_LABELS } from "~/lib/roles";
+import { parseRole, ROLE_LABELS, ROLES, roleOf } from "~/lib/roles";
 import { OperationError, setUserRole } from "~/models/admin/operations.server";
+import { getUserById } from "~/models/user.server";
 import { requireAdmin } from "~/utils/session.server";
+import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-/** POST /admin/users/{id}/role (role=user|clerk|admin): administrators only; a clerk gets 403. */
+export const meta: MetaFunction = () => [{ title: "Role | Admin | Florida Business Registry" }];
+
+function userIdOf(value: string | undefined) {
+  const id = parseId(value);
+  if (id === null) throw new Response("User not found", { status: 404 });
+  return id;
+}
+
+/**
+ * The role of one account, on its own page: where the users table's role forms land when the
+ * change first asks for the step-up (and a plain form to change it otherwise). Administrators only.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const user = getUserById(userIdOf(params.id));
+  if (!user) throw new Response("User not found", { status: 404 });
+  return { user: { id: user.id, username: user.username, role: roleOf(user) } };
+}
+
+/**
+ * POST /admin/users/{id}/role (role=user|clerk|admin): administrators only; a clerk gets 403.
+ * Roles give power: a change first asks for the step-up when the session is due for it.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
-  const id = parseId(params.id);
-  if (id === null) throw new Response("User not found", { status: 404 });
-  const role = parseRole((await request.formData()).get("role"));
+  const id = userIdOf(params.id);
+  const form = await request.formData();
+  const role = parseRole(form.get("role"));
   if (!role) return redirectWithToast("/admin?tab=users", { title: "Choose a role", variant: "destructive" });
+  const prompt = await stepUpPrompt(request, form);
+  if (prompt) return prompt;
   try {
     const user = setUserRole(actor, id, role);
     return redirectWithToast("/admin?tab=users", { title: "Role changed", description: `${user.username} is now: ${ROLE_LABELS[role]}.` });
@@ -25,4 +55,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => redirect("/admin?tab=users");
+export default function UserRole() {
+  const { user } = useLoaderData<typeof loader>();
+  const stepUp = stepUpOf(useActionData<typeof action>());
+  return (
+    <AdminPage width="3xl" back={{ to: "/admin?tab=users", label: "Users" }} title={`Role of ${user.username}`}>
+      {stepUp ? (
+        <StepUpForm prompt={stepUp} cancelTo="/admin?tab=users" />
+      ) : (
+        <Form method="post" className="mt-6 flex flex-wrap items-end gap-3 text-sm">
+          <div>
+            <label htmlFor="role" className="mb-1 block font-medium">
+              Role
+            </label>
+            <select id="role" name="role" defaultValue={user.role} className={inputClass}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit">Save role</Button>
+        </Form>
+      )}
+    </AdminPage>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,0 +1,75 @@
+/**
+ * /step-up?redirectTo=… (issue 41): a signed-in account with a second factor passes it again, and
+ * its session counts as verified (for 12 hours, the step-up actions). STAFF_MFA=required sends
+ * staff whose session never passed a factor here (~/utils/staff-mfa.server). Signed out: to
+ * /login (signing in with the factor verifies the session). No factor: to enrol one.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
+import { StepUpForm } from "~/components/auth/step-up-form";
+import { pageMeta } from "~/lib/meta";
+import { isStaff } from "~/lib/roles";
+import { CODE_REQUIRED } from "~/lib/schemas/mfa";
+import type { PublicUser } from "~/lib/types";
+import { hasSecondFactor, mfaMethods } from "~/models/mfa/factors.server";
+import { markSessionMfa } from "~/models/session.server";
+import { DEFAULT_REDIRECT, safeRedirect } from "~/utils/redirect";
+import { getSession } from "~/utils/session.server";
+import { checkCodeWithLockout } from "~/utils/sign-in.server";
+import { STAFF_MFA_SETUP_PATH } from "~/utils/staff-mfa.server";
+import { STEP_UP_CODE } from "~/utils/step-up.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => pageMeta("Confirm it's you", "Type the code from your authenticator app to go on.");
+
+/** Where to go once verified: a same-site path from the form or the address, else home for the account. */
+function targetOf(user: PublicUser | null, value: FormDataEntryValue | string | null) {
+  return safeRedirect(value, user && isStaff(user) ? "/admin" : DEFAULT_REDIRECT);
+}
+
+/** The signed-in account with a factor, or the redirect that sends anyone else on. */
+async function requireFactorSession(request: Request, target: string) {
+  const current = await getSession(request);
+  const query = new URLSearchParams({ redirectTo: target });
+  if (!current) throw redirect(`/login?${query}`);
+  if (!hasSecondFactor(current.user.id)) throw redirect(`${STAFF_MFA_SETUP_PATH}?${query}`);
+  return current;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const asked = new URL(request.url).searchParams.get("redirectTo");
+  const current = await requireFactorSession(request, targetOf(null, asked));
+  return { redirectTo: targetOf(current.user, asked), methods: mfaMethods(current.user.id) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const asked = form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
+  const { session, user } = await requireFactorSession(request, targetOf(null, asked));
+  const target = targetOf(user, asked);
+  const code = form.get(STEP_UP_CODE);
+  if (typeof code !== "string" || !code.trim()) return data({ error: CODE_REQUIRED }, { status: 400 });
+  const check = await checkCodeWithLockout(request, user, code.trim());
+  if (!check.ok) return data({ error: check.message }, { status: check.status, headers: check.headers });
+  markSessionMfa(session.id);
+  return redirectWithToast(target, { title: "Identity confirmed", description: "You can carry on." });
+}
+
+export default function StepUpPage() {
+  const { redirectTo, methods } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // One prompt per answer: the form starts its code box over only when a new answer arrives.
+  const prompt = useMemo(
+    () => ({ fields: [["redirectTo", redirectTo]] as [string, string][], methods, error: actionData?.error ?? null }),
+    [redirectTo, methods, actionData],
+  );
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <StepUpForm headingLevel={1} prompt={prompt} />
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
