@@ -173,5 +173,5 @@ async function appendSessionCookies(
     if (noteDevice(userId, deviceId, { trust: trustDevice, now })) {
       recordSecurityEvent(tx, userId, { kind: "new-device", device: describeUserAgent(userAgent), at: `${formatLongDate(now)} at ${now.toISOString().slice(11, 16)} UTC` });
     }
-  });
+  }, { behavior: "immediate" });
 }

@@ -5,6 +5,7 @@
  */
 import { count, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { writable } from "~/db/write-lock.server";
 import { passkeys, users, type User } from "~/db/schema";
 import { isStaff } from "~/lib/roles";
 import { WRONG_CODE, type MfaMethod } from "~/lib/schemas/mfa";
@@ -73,7 +74,7 @@ export function verifyCode(userId: number, code: string, now = Date.now()): "tot
     if (!spendRecoveryCode(userId, code)) return false;
     recordSecurityEvent(tx, userId, { kind: "recovery-code-used", left: recoveryCodesLeft(userId) });
     return true;
-  });
+  }, { behavior: "immediate" });
   return spent ? "recovery" : null;
 }
 
@@ -87,15 +88,22 @@ export function confirmTotp(userId: number, code: string, now = Date.now()): str
     const codes = replaceRecoveryCodes(tx, userId);
     recordSecurityEvent(tx, userId, { kind: "factor-added", factor: AUTHENTICATOR_APP });
     return codes;
-  });
+  }, { behavior: "immediate" });
+}
+
+/** The account's password is right; then waits for the write lock (the check took ~200 ms). */
+export async function passwordMatches(userId: number, password: string): Promise<boolean> {
+  const user = getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  if (!user || !(await verifyPassword(password, user.passwordHash))) return false;
+  await writable();
+  return true;
 }
 
 export type DisableOutcome = { ok: true } | { ok: false; field: "password" | "code"; message: string };
 
 /** Turns the authenticator off after the password and a current code (or a recovery code). */
 export async function disableTotp(userId: number, password: string, code: string): Promise<DisableOutcome> {
-  const user = getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-  if (!user || !(await verifyPassword(password, user.passwordHash))) return { ok: false, field: "password", message: "Incorrect password" };
+  if (!(await passwordMatches(userId, password))) return { ok: false, field: "password", message: "Incorrect password" };
   if (!totpEnabled(userId)) return { ok: false, field: "code", message: "The authenticator app is not turned on" };
   if (!verifyCode(userId, code)) return { ok: false, field: "code", message: WRONG_CODE };
   getDb().transaction((tx) => {
@@ -104,6 +112,6 @@ export async function disableTotp(userId: number, password: string, code: string
     // Recovery codes back the authenticator; with passkeys left they stay useful.
     if (passkeyCount(userId) === 0) deleteRecoveryCodes(tx, userId);
     recordSecurityEvent(tx, userId, { kind: "factor-removed", factor: AUTHENTICATOR_APP });
-  });
+  }, { behavior: "immediate" });
   return { ok: true };
 }

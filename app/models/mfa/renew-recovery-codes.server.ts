@@ -3,20 +3,16 @@
  * code (an authenticator code or one of the old recovery codes): the old ten stop working and the
  * new ten are returned once, in plain text.
  */
-import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { users } from "~/db/schema";
 import { WRONG_CODE } from "~/lib/schemas/mfa";
-import { verifyPassword } from "~/models/password.server";
-import { hasSecondFactor, verifyCode } from "./factors.server";
+import { hasSecondFactor, passwordMatches, verifyCode } from "./factors.server";
 import { replaceRecoveryCodes } from "./recovery-codes.server";
 
 export type RenewOutcome = { ok: true; codes: string[] } | { ok: false; field: "password" | "code"; message: string };
 
 export async function renewRecoveryCodes(userId: number, password: string, code: string): Promise<RenewOutcome> {
-  const user = getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-  if (!user || !(await verifyPassword(password, user.passwordHash))) return { ok: false, field: "password", message: "Incorrect password" };
+  if (!(await passwordMatches(userId, password))) return { ok: false, field: "password", message: "Incorrect password" };
   if (!hasSecondFactor(userId)) return { ok: false, field: "code", message: "Turn on the authenticator app first" };
   if (!verifyCode(userId, code)) return { ok: false, field: "code", message: WRONG_CODE };
-  return { ok: true, codes: getDb().transaction((tx) => replaceRecoveryCodes(tx, userId)) };
+  return { ok: true, codes: getDb().transaction((tx) => replaceRecoveryCodes(tx, userId), { behavior: "immediate" }) };
 }
