@@ -33,22 +33,7 @@ function wrongCode(secret: string) {
 
 async function staffWithAuthenticator(role: "admin" | "clerk") {
   const user = await createUser({ role, isAdmin: role === "admin", username: unique(`${role}_`) });
-  return { user, secret: enrolBesideServer(user.id) };
-}
-
-/**
- * enrolTotp from this process while the server writes the same file: its confirming transaction
- * reads before it writes, so SQLite may refuse it at once (SQLITE_BUSY, no wait) when the server
- * committed in between. Nothing was kept then; enrol again.
- */
-function enrolBesideServer(userId: number): string {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return enrolTotp(userId).secret;
-    } catch (error) {
-      if (attempt >= 5 || !(error instanceof Error && /database is locked/.test(error.message))) throw error;
-    }
-  }
+  return { user, secret: enrolTotp(user.id).secret };
 }
 
 test("an administrator's refund asks for the step-up and completes after it, with the amount and reason typed first", async ({ page, loginAs }) => {
