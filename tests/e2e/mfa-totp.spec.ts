@@ -4,26 +4,18 @@
  * ten recovery codes shown once; then signing in asks for a code on /login/two-factor after the
  * password; a recovery code works once; turning the app off.
  */
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createUser, TEST_PASSWORD } from "../support/factories";
 import { totpCode } from "../support/mfa";
 import { expect, expectToast, test } from "./fixtures";
+import { clientAddress, signInWithPassword } from "./sign-in";
 
 const STEP_MS = 30_000;
 
 // Each test signs in from its own client address, so the lockout buckets of parallel tests never meet.
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `192.0.2.${crypto.randomInt(1, 255)}-${crypto.randomBytes(4).toString("hex")}` });
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
 });
-
-async function signIn(page: Page, username: string) {
-  await page.goto("/login");
-  const form = page.locator("#login-form");
-  await form.getByLabel("Username").fill(username);
-  await form.getByLabel("Password").fill(TEST_PASSWORD);
-  await form.getByRole("button", { name: "Sign in" }).click();
-}
 
 async function secondStep(page: Page, code: string) {
   await page.getByLabel("Authentication code").fill(code);
@@ -89,7 +81,7 @@ test.describe("authenticator app", () => {
 
     // The password alone no longer signs in: a recovery code does, once.
     await signOut(page);
-    await signIn(page, user.username);
+    await signInWithPassword(page, user.username);
     await expect(page).toHaveURL("/login/two-factor");
     await expect(page.getByRole("heading", { name: "Verify it's you" })).toBeVisible();
     await secondStep(page, recoveryCodes[0]);
@@ -97,7 +89,7 @@ test.describe("authenticator app", () => {
     await expectToast(page, "Login successful");
 
     await signOut(page);
-    await signIn(page, user.username);
+    await signInWithPassword(page, user.username);
     await expect(page).toHaveURL("/login/two-factor");
     await secondStep(page, recoveryCodes[0]);
     await expect(page.getByRole("alert")).toContainText("That code is not right");

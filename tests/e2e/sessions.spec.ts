@@ -3,22 +3,16 @@
  * person through /login; the first ends the second's session on /profile/security, and the
  * second's next page asks it to sign in again. "Sign out all other sessions" does the same.
  */
-import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { createUser, TEST_PASSWORD } from "../support/factories";
+import { createUser } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
+import { clientAddress, signInWithPassword } from "./sign-in";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-const clientAddress = () => `192.0.2.${crypto.randomInt(1, 255)}-${crypto.randomBytes(4).toString("hex")}`;
-
 async function signIn(page: Page, username: string) {
-  await page.goto("/login");
-  const form = page.locator("#login-form");
-  await form.getByLabel("Username").fill(username);
-  await form.getByLabel("Password").fill(TEST_PASSWORD);
-  await form.getByRole("button", { name: "Sign in" }).click();
+  await signInWithPassword(page, username);
   await expect(page).toHaveURL("/dashboard");
 }
 

@@ -62,8 +62,26 @@ export function AuthenticatorSection({
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
             Recovery codes left: {totp.recoveryCodesLeft} of {totp.recoveryCodesTotal}
           </p>
-          <RenewCodesForm lastResult={lastResult("recovery-codes")} busy={busy("recovery-codes")} />
-          <DisableForm lastResult={lastResult("totp-disable")} busy={busy("totp-disable")} />
+          <PasswordAndCodeForm
+            intent="recovery-codes"
+            heading="Get new recovery codes"
+            text="Ten new codes replace the old ones, used or not. Confirm with your password and a code from the app."
+            submit="Get new recovery codes"
+            busyLabel="Making codes…"
+            variant="outline"
+            lastResult={lastResult("recovery-codes")}
+            busy={busy("recovery-codes")}
+          />
+          <PasswordAndCodeForm
+            intent="totp-disable"
+            heading="Turn off the authenticator app"
+            text="Your account is easier to break into without it. Confirm with your password and a code from the app (or a recovery code)."
+            submit="Turn off"
+            busyLabel="Turning off…"
+            variant="destructive"
+            lastResult={lastResult("totp-disable")}
+            busy={busy("totp-disable")}
+          />
         </>
       ) : totp.pending ? (
         <EnrolmentForm pending={totp.pending} username={username} issuer={issuer} lastResult={lastResult("totp-confirm")} busy={busy("totp-confirm")} />
@@ -150,9 +168,28 @@ function EnrolmentForm({
   );
 }
 
-function DisableForm({ lastResult, busy }: { lastResult?: SubmissionResult<string[]>; busy: boolean }) {
+/** A form that asks for the password and a current code before a change to the factor. */
+function PasswordAndCodeForm({
+  intent,
+  heading,
+  text,
+  submit,
+  busyLabel,
+  variant,
+  lastResult,
+  busy,
+}: {
+  intent: "totp-disable" | "recovery-codes";
+  heading: string;
+  text: string;
+  submit: string;
+  busyLabel: string;
+  variant: "destructive" | "outline";
+  lastResult?: SubmissionResult<string[]>;
+  busy: boolean;
+}) {
   const [form, fields] = useForm({
-    id: "totp-disable-form",
+    id: `${intent}-form`,
     lastResult,
     constraint: getZodConstraint(TotpDisableSchema),
     shouldValidate: "onSubmit",
@@ -161,40 +198,13 @@ function DisableForm({ lastResult, busy }: { lastResult?: SubmissionResult<strin
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 border-t border-slate-200 pt-6 dark:border-slate-700">
-      <h3 className="text-lg font-semibold">Turn off the authenticator app</h3>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Your account is easier to break into without it. Confirm with your password and a code from the app (or a recovery code).
-      </p>
-      <input type="hidden" name="intent" value="totp-disable" />
+      <h3 className="text-lg font-semibold">{heading}</h3>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{text}</p>
+      <input type="hidden" name="intent" value={intent} />
       <FieldFor label="Password" field={fields.password} type="password" autoComplete="current-password" />
       <FieldFor label="Authentication code" field={fields.code} autoComplete="one-time-code" />
-      <Button type="submit" variant="destructive" disabled={busy}>
-        {busy ? "Turning off…" : "Turn off"}
-      </Button>
-    </Form>
-  );
-}
-
-function RenewCodesForm({ lastResult, busy }: { lastResult?: SubmissionResult<string[]>; busy: boolean }) {
-  const [form, fields] = useForm({
-    id: "recovery-codes-form",
-    lastResult,
-    constraint: getZodConstraint(TotpDisableSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TotpDisableSchema }),
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 border-t border-slate-200 pt-6 dark:border-slate-700">
-      <h3 className="text-lg font-semibold">Get new recovery codes</h3>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Ten new codes replace the old ones, used or not. Confirm with your password and a code from the app.
-      </p>
-      <input type="hidden" name="intent" value="recovery-codes" />
-      <FieldFor label="Password" field={fields.password} type="password" autoComplete="current-password" />
-      <FieldFor label="Authentication code" field={fields.code} autoComplete="one-time-code" />
-      <Button type="submit" variant="outline" disabled={busy}>
-        {busy ? "Making codes…" : "Get new recovery codes"}
+      <Button type="submit" variant={variant} disabled={busy}>
+        {busy ? busyLabel : submit}
       </Button>
     </Form>
   );
