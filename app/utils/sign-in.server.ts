@@ -169,6 +169,7 @@ async function appendSessionCookies(
     headers.append("Set-Cookie", await deviceCookie().serialize(deviceId));
   }
   const now = new Date();
+  await writable(); // after the cookie work's awaits: the importer may hold the lock now
   getDb().transaction((tx) => {
     if (noteDevice(userId, deviceId, { trust: trustDevice, now })) {
       recordSecurityEvent(tx, userId, { kind: "new-device", device: describeUserAgent(userAgent), at: `${formatLongDate(now)} at ${now.toISOString().slice(11, 16)} UTC` });
