@@ -1,0 +1,166 @@
+/**
+ * The passkey buttons of sign-in and step-up (issue 41). Each needs JavaScript and a browser with
+ * WebAuthn: before hydration, and where `PublicKeyCredential` is missing, they render nothing
+ * (the second step says what to do instead), and the page's code forms remain the way.
+ *
+ * - PasskeySignInButton (/login): any passkey of this site signs in without the password.
+ * - PasskeySecondStepButton (/login/two-factor): the password passed; a passkey finishes.
+ * - PasskeyStepUpButton (inside the step-up form): puts the assertion in the form's
+ *   `stepUpPasskey` field and sends the form, so the action carries on as it was sent.
+ */
+import { useSubmit } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import type { MfaMethod } from "~/lib/schemas/mfa";
+import { assertPasskey, passkeyErrorMessage, passkeysSupported, postPasskeyJson, usePasskeysAvailable } from "./passkeys-browser";
+
+/** The step-up form's field (~/utils/step-up.server STEP_UP_PASSKEY; that module is server-only). */
+const STEP_UP_PASSKEY = "stepUpPasskey";
+
+function useCeremony() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run(task: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await task();
+    } catch (failure) {
+      setError(passkeyErrorMessage(failure, "authenticate"));
+      setBusy(false);
+    }
+  }
+  return { busy, error, run, done: () => setBusy(false) };
+}
+
+function CeremonyError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
+      {message}
+    </p>
+  );
+}
+
+function formValues(formId: string): FormData | null {
+  const form = document.getElementById(formId);
+  return form instanceof HTMLFormElement ? new FormData(form) : null;
+}
+
+/**
+ * "Sign in with a passkey" for /login: reads `redirectTo` and "Remember me" from the login form
+ * (`formId`) when it is there, and goes to the page the server answers once signed in.
+ */
+export function PasskeySignInButton({ formId = "login-form" }: { formId?: string }) {
+  const available = usePasskeysAvailable();
+  const { busy, error, run } = useCeremony();
+  if (!available) return null;
+
+  const signIn = () =>
+    run(async () => {
+      const form = formValues(formId);
+      const redirectTo = form?.get("redirectTo");
+      const assertion = await assertPasskey("/resources/passkeys/sign-in/options");
+      const answer = await postPasskeyJson<{ redirectTo: string }>("/resources/passkeys/sign-in/verify", {
+        ...assertion,
+        rememberMe: form?.get("rememberMe") != null,
+        redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : undefined,
+      });
+      window.location.assign(answer.redirectTo);
+    });
+
+  return (
+    <div className="mt-6" data-testid="passkey-sign-in">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
+        or
+        <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
+      </div>
+      <Button variant="outline" className="mt-4 w-full" onClick={signIn} disabled={busy} aria-describedby="passkey-sign-in-hint">
+        {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+      </Button>
+      <p id="passkey-sign-in-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        No username or password needed: your device asks for your fingerprint, face or PIN.
+      </p>
+      <CeremonyError message={error} />
+    </div>
+  );
+}
+
+/**
+ * "Use a passkey" for /login/two-factor, shown when the account has one. Reads "Remember this
+ * device" from the code form (`formId`). Without JavaScript or WebAuthn it says what to do instead.
+ */
+export function PasskeySecondStepButton({ methods, formId = "two-factor-form" }: { methods: MfaMethod[]; formId?: string }) {
+  const hydrated = useHydrated();
+  const { busy, error, run } = useCeremony();
+  if (!methods.includes("passkey")) return null;
+  const takesCodes = methods.includes("totp") || methods.includes("recovery");
+  if (!hydrated || !passkeysSupported()) {
+    const why = hydrated ? "This browser cannot use passkeys." : "Using your passkey needs JavaScript in this browser.";
+    const instead = takesCodes
+      ? "Type a code from your authenticator app or a recovery code instead."
+      : "Sign in from a browser with JavaScript turned on, or ask the town's office for help.";
+    return (
+      <p className="mt-6 text-sm text-slate-700 dark:text-slate-300" data-testid="passkey-second-step-note">
+        {why} {instead}
+      </p>
+    );
+  }
+
+  const verify = () =>
+    run(async () => {
+      const form = formValues(formId);
+      const assertion = await assertPasskey("/resources/passkeys/second-step/options");
+      const answer = await postPasskeyJson<{ redirectTo: string }>("/resources/passkeys/second-step/verify", {
+        ...assertion,
+        rememberDevice: form?.get("rememberDevice") != null,
+      });
+      window.location.assign(answer.redirectTo);
+    });
+
+  return (
+    <div className="mt-6" data-testid="passkey-second-step">
+      <Button variant={takesCodes ? "outline" : "primary"} className="w-full" onClick={verify} disabled={busy}>
+        {busy ? "Waiting for your passkey…" : "Use a passkey"}
+      </Button>
+      <CeremonyError message={error} />
+    </div>
+  );
+}
+
+/**
+ * "Use a passkey" inside the step-up form (a <Form> carrying the action's fields): the assertion
+ * goes in its hidden `stepUpPasskey` field and the form is sent as it is.
+ */
+export function PasskeyStepUpButton({ methods }: { methods: MfaMethod[] }) {
+  const available = usePasskeysAvailable();
+  const submit = useSubmit();
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const { busy, error, run, done } = useCeremony();
+  if (!available || !methods.includes("passkey")) return null;
+
+  const verify = () =>
+    run(async () => {
+      const field = fieldRef.current;
+      const form = field?.form;
+      if (!field || !form) throw new Error("The step-up form is missing");
+      const assertion = await assertPasskey("/resources/passkeys/step-up/options");
+      field.value = JSON.stringify(assertion);
+      // Sent as built from the form (no constraint check: the code box may stay empty).
+      submit(form);
+      field.value = "";
+      done();
+    });
+
+  return (
+    <div data-testid="passkey-step-up">
+      <input ref={fieldRef} type="hidden" name={STEP_UP_PASSKEY} defaultValue="" />
+      <Button variant="outline" onClick={verify} disabled={busy}>
+        {busy ? "Waiting for your passkey…" : "Use a passkey"}
+      </Button>
+      <CeremonyError message={error} />
+    </div>
+  );
+}

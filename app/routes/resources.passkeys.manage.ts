@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { writable } from "~/db/write-lock.server";
+import { PasskeyNameSchema } from "~/lib/schemas/mfa";
+import { removePasskey, renamePasskey } from "~/models/mfa/passkeys.server";
+import { safeRedirect } from "~/utils/redirect";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const PASSKEYS_PAGE = "/profile/security";
+
+/**
+ * The passkeys list's plain forms (no JavaScript needed): `intent=rename` with `id` and `name`,
+ * `intent=remove` with `id`. Only the signed-in owner's own passkeys; back to the security page
+ * (or `redirectTo`) with a toast saying what happened.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { redirectTo: PASSKEYS_PAGE });
+  const form = await request.formData();
+  await writable();
+  const back = safeRedirect(form.get("redirectTo"), PASSKEYS_PAGE);
+  const id = form.get("id");
+  const intent = form.get("intent");
+  const refused = (description: string) =>
+    redirectWithToast(back, {
+      title: "Passkey not changed",
+      description,
+      variant: "destructive",
+    });
+  if (typeof id !== "string" || !id) return refused("That passkey was not found");
+
+  if (intent === "rename") {
+    const parsed = PasskeyNameSchema.safeParse({
+      name: form.get("name") ?? undefined,
+    });
+    if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Give the passkey a name");
+    const outcome = renamePasskey(user.id, id, parsed.data.name);
+    if (!outcome.ok) return refused(outcome.message);
+    return redirectWithToast(back, {
+      title: "Passkey renamed",
+      description: `It is now called "${parsed.data.name}".`,
+    });
+  }
+  if (intent === "remove") {
+    const outcome = removePasskey(user.id, id);
+    if (!outcome.ok) return refused(outcome.message);
+    return redirectWithToast(back, {
+      title: "Passkey removed",
+      description: `"${outcome.name}" can no longer be used to sign in.`,
+    });
+  }
+  return refused("Choose rename or remove");
+}
+
+export function loader() {
+  return redirect(PASSKEYS_PAGE);
+}
