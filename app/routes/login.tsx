@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useEffect } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { PasskeySignInButton } from "~/components/auth/passkey-buttons";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FieldFor, FormAlert } from "~/components/ui/form-field";
 import { LoginSchema } from "~/lib/schemas/auth";
@@ -91,6 +92,7 @@ export default function LoginPage() {
           {navigation.state === "submitting" ? "Signing in…" : "Sign in"}
         </Button>
       </Form>
+      <PasskeySignInButton />
       <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
         No account yet?{" "}
         <Link to={registerHref} className="text-primary-700 underline dark:text-primary-100">

@@ -8,6 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PasskeySecondStepButton } from "~/components/auth/passkey-buttons";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FieldFor, FormAlert } from "~/components/ui/form-field";
 import { pageMeta } from "~/lib/meta";
@@ -86,6 +87,7 @@ export default function TwoFactorPage() {
           {navigation.state === "submitting" ? "Verifying…" : "Verify"}
         </Button>
       </Form>
+      <PasskeySecondStepButton methods={methods} />
       <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
         Not you, or stuck?{" "}
         <Link to="/login" className="text-primary-700 underline dark:text-primary-100">

@@ -12,6 +12,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticatorSection, type AuthenticatorIntent } from "~/components/account/security/authenticator-section";
+import { PasskeysSection } from "~/components/account/security/passkeys-section";
 import { SecuritySection } from "~/components/account/security/security-section";
 import { SessionsSection, type SessionRow } from "~/components/account/security/sessions-section";
 import { formatCardDate, isoDate } from "~/lib/dates";
@@ -21,6 +22,7 @@ import { isStaff } from "~/lib/roles";
 import { RECOVERY_CODE_COUNT, TotpConfirmSchema, TotpDisableSchema, WRONG_CODE } from "~/lib/schemas/mfa";
 import { describeUserAgent } from "~/lib/user-agent";
 import { confirmTotp, disableTotp, hasSecondFactor, passkeyCount } from "~/models/mfa/factors.server";
+import { listPasskeys } from "~/models/mfa/passkeys.server";
 import { recoveryCodesLeft } from "~/models/mfa/recovery-codes.server";
 import { renewRecoveryCodes } from "~/models/mfa/renew-recovery-codes.server";
 import { pendingTotpEnrolment, startTotpEnrolment, totpEnabled } from "~/models/mfa/totp.server";
@@ -75,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       recoveryCodesTotal: RECOVERY_CODE_COUNT,
       pending: pending ? { qrCode: await qrCodeDataUrl(pending.otpauthUrl), secret: pending.secret, otpauthUrl: pending.otpauthUrl } : null,
     },
-    passkeys: passkeyCount(user.id),
+    passkeys: listPasskeys(user.id),
     sessions,
   };
 }
@@ -204,12 +206,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SecurityPage() {
-  const { username, issuer, staffMustEnrol, totp, sessions } = useLoaderData<typeof loader>();
+  const { username, issuer, staffMustEnrol, totp, passkeys, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = (intent: AuthenticatorIntent) => (actionData?.intent === intent ? actionData.result : undefined);
-  // passkeys section: added by the passkeys work (import PasskeysSection from
-  // "~/components/account/security/passkeys-section" and set it here).
-  const passkeysSection: ReactNode = null;
+  const passkeysSection: ReactNode = <PasskeysSection passkeys={passkeys} />;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">

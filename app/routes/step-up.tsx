@@ -19,7 +19,8 @@ import { DEFAULT_REDIRECT, safeRedirect } from "~/utils/redirect";
 import { getSession } from "~/utils/session.server";
 import { checkCodeWithLockout } from "~/utils/sign-in.server";
 import { STAFF_MFA_SETUP_PATH } from "~/utils/staff-mfa.server";
-import { STEP_UP_CODE } from "~/utils/step-up.server";
+import { checkStepUpPasskey, STEP_UP_PASSKEY_REFUSED } from "~/utils/passkeys.server";
+import { STEP_UP_CODE, STEP_UP_PASSKEY } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => pageMeta("Confirm it's you", "Type the code from your authenticator app to go on.");
@@ -49,9 +50,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const asked = form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
   const { session, user } = await requireFactorSession(request, targetOf(null, asked));
   const target = targetOf(user, asked);
+  const passkey = await checkStepUpPasskey(request, user, form.get(STEP_UP_PASSKEY)); // null: none sent
+  if (passkey === false) return data({ error: STEP_UP_PASSKEY_REFUSED }, { status: 401 });
   const code = form.get(STEP_UP_CODE);
-  if (typeof code !== "string" || !code.trim()) return data({ error: CODE_REQUIRED }, { status: 400 });
-  const check = await checkCodeWithLockout(request, user, code.trim());
+  if (!passkey && (typeof code !== "string" || !code.trim())) return data({ error: CODE_REQUIRED }, { status: 400 });
+  const check = passkey ? { ok: true as const } : await checkCodeWithLockout(request, user, String(code).trim());
   if (!check.ok) return data({ error: check.message }, { status: check.status, headers: check.headers });
   markSessionMfa(session.id);
   return redirectWithToast(target, { title: "Identity confirmed", description: "You can carry on." });

@@ -8,6 +8,7 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { PasskeyStepUpButton } from "~/components/auth/passkey-buttons";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/form-field";
 import type { MfaMethod } from "~/lib/schemas/mfa";
@@ -129,7 +130,7 @@ export function StepUpForm({
           <p className="text-sm">Your second factor is a passkey. Using it needs JavaScript in this browser.</p>
         )}
         {/* PASSKEY SLOT (issue 41, passkeys): "Use a passkey" goes here. */}
-        {passkeySlot ?? null}
+        {passkeySlot ?? <PasskeyStepUpButton methods={prompt.methods} />}
         {!takesCodes && cancelTo ? (
           <Link to={cancelTo} className="text-sm font-medium text-primary-700 underline dark:text-primary-100">
             Cancel
