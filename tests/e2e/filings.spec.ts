@@ -1,16 +1,21 @@
 /**
  * Filings (issue 40), the applicant's side, with JavaScript on and off: a new application through
  * every step with a PDF upload to its submission and the dashboard's Documents tab; a closing
- * started from the business page's "Close" link; a draft's pages (a refused upload, what is
+ * started from the business page's "Close" link, approved by a clerk, after which the reminders
+ * job sends that business nothing (while an open one in the same state gets its notice); a draft's pages (a refused upload, what is
  * missing, a transfer's fee); the guards. Every page visited is scanned with axe (fixtures.ts);
  * the drafts stay drafts so their step pages are scanned as the applicant sees them.
  */
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { runJob } from "~/jobs/registry.server";
+import { remindersJob } from "~/jobs/reminders.server";
 import { createFiling, getFilingRow, saveAnswers } from "~/models/filings/filings.server";
-import { createBusiness, createReceipt, createUser, unique } from "../support/factories";
+import { remindersFor } from "~/models/reminders.server";
+import { createBusiness, createReceipt, createUser, getBusiness, unique } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
+import { waitForMail } from "./mail";
 
 const fixture = (name: string) => path.resolve("tests/fixtures", name);
 
@@ -129,9 +134,15 @@ test.describe("filings, the applicant's side", () => {
   });
 
   test("the owner closes a business from its page's Close link up to submission", async ({ page, loginAs }) => {
-    test.slow(); // several steps and pages, each scanned by axe afterwards
-    const user = await createUser();
-    const business = createBusiness({ name: `Closing Shop ${unique()} LLC`, isClaimed: true, canBeClaimed: false, ownerId: user.id });
+    test.slow(); // several steps and pages, a staff decision, the reminders job and the outbox's next send
+    // Owners whose reminders would go: a confirmed address, reminders not stopped.
+    const confirmed = { emailVerifiedAt: new Date("2026-01-01T00:00:00Z") };
+    const user = await createUser(confirmed);
+    const business = createBusiness({ name: `Closing Shop ${unique()} LLC`, isClaimed: true, canBeClaimed: false, ownerId: user.id, employeeCount: 2, vehicleCount: 1 });
+    // The control: someone else's open business, like it in every other way.
+    const otherOwner = await createUser(confirmed);
+    const open = createBusiness({ name: `Open Shop ${unique()} LLC`, isClaimed: true, canBeClaimed: false, ownerId: otherOwner.id, employeeCount: 2, vehicleCount: 1 });
+    const clerk = await createUser({ role: "clerk" });
     await loginAs(user);
 
     await page.goto(`/business/${business.id}`);
@@ -163,6 +174,43 @@ test.describe("filings, the applicant's side", () => {
     await expect(row).toContainText(business.name);
     await expect(row).toContainText("Closing the business");
     await expect(row).toContainText("Waiting for the town's review");
+
+    // A clerk approves the closing on the filing's staff page.
+    await loginAs(clerk);
+    await page.goto(`/admin/filings/${id}`);
+    const main = page.locator("#main");
+    await expect(main.getByRole("heading", { level: 1, name: `Closing the business #${id}` })).toBeVisible();
+    await expect(main.getByText("The business is closed from the date given: no more reminders, notices or letters")).toBeVisible();
+    await main.getByRole("button", { name: "Approve" }).click();
+    await expectToast(page, "Filing approved");
+    await expect(main.getByTestId("no-decision")).toHaveText("This filing has been decided.");
+    expect(getFilingRow(id)!.status).toBe("approved");
+    expect(getBusiness(business.id)!.closedOn).toBe("2026-11-01");
+
+    // The owner's business page says it is closed and offers no more filings about it.
+    await loginAs(user);
+    await page.goto(`/business/${business.id}`);
+    await expect(page.getByTestId("owner-filings")).toHaveText("Closed on November 1, 2026. If it operates again, contact the town.");
+    await expect(page.getByTestId("owner-filings").getByRole("link")).toHaveCount(0);
+    await page.goto("/dashboard?tab=documents");
+    await expect(page.getByTestId(`filing-row-${id}`)).toContainText("Approved");
+    await waitForMail(user.email, { subject: `Approved: Closing the business for ${business.name}` });
+
+    // Both businesses held last year's receipt and not this year's: delinquent, a notice due this
+    // month. (Made only now, so that the server's own hourly reminders run cannot have sent the
+    // closing shop one while its closing was still waiting for the town.)
+    for (const b of [business, open]) createReceipt(b.id, { fiscalYear: 2026, userId: b.ownerId });
+    // The reminders job, run here against the e2e server's database as its schedule runs it
+    // (again if the server's own run holds the job's lease at this moment).
+    await expect.poll(async () => (await runJob(remindersJob)).status, { timeout: 30_000 }).toBe("ran");
+    expect(remindersFor(open.id)).toEqual([{ kind: "delinquency", key: `delinquency:${open.id}:2026-11` }]);
+    expect(remindersFor(business.id)).toEqual([]);
+    // The server's mail job sends the outbox every minute: the open shop's notice arrives, and
+    // nothing of the kind went to the closed shop's owner in the same send.
+    await waitForMail(otherOwner.email, { subject: `Delinquent: the Business Tax Receipt of ${open.name} is unpaid (November 2026)`, timeout: 90_000 });
+    const toOwner = (await waitForMail(user.email)).map((m) => m.subject ?? "");
+    expect(toOwner).toContain(`Approved: Closing the business for ${business.name}`);
+    expect(toOwner.filter((subject) => /^(Delinquent|Renew|Two weeks left)|will be charged/.test(subject))).toEqual([]);
   });
 
   test("a draft: a refused upload, what is missing with links to its steps, withdrawing from the dashboard", async ({ page, loginAs }) => {
