@@ -133,7 +133,7 @@ test.describe("filings, the applicant's side", () => {
     await expect(row).toContainText("Waiting for the town's review");
   });
 
-  test("the owner closes a business from its page's Close link up to submission", async ({ page, loginAs }) => {
+  test("the owner closes a business from its page's Close link, staff approve, and no reminder or notice goes to it any more (an open one is told)", async ({ page, loginAs }) => {
     test.slow(); // several steps and pages, a staff decision, the reminders job and the outbox's next send
     // Owners whose reminders would go: a confirmed address, reminders not stopped.
     const confirmed = { emailVerifiedAt: new Date("2026-01-01T00:00:00Z") };
