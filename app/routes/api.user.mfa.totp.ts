@@ -5,6 +5,7 @@ import { disableTotp } from "~/models/mfa/factors.server";
 import { startTotpEnrolment, totpEnabled } from "~/models/mfa/totp.server";
 import { apiError, assertMethod, readJsonWith } from "~/utils/http";
 import { requireApiUser } from "~/utils/session.server";
+import { requireApiMayAddFactor } from "~/utils/step-up.server";
 
 const ALREADY_ON = "Your authenticator app is already set up";
 const NOT_ON = "The authenticator app is not turned on";
@@ -21,6 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   assertMethod(request, "POST", "DELETE");
   if (request.method.toUpperCase() === "POST") {
+    if (totpEnabled(user.id)) return apiError(409, ALREADY_ON);
+    await requireApiMayAddFactor(request);
     await writable();
     const enrolment = startTotpEnrolment(user.id);
     if (!enrolment) return apiError(409, ALREADY_ON);

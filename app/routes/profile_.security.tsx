@@ -32,6 +32,7 @@ import { getEnv } from "~/utils/env.server";
 import { qrCodeDataUrl } from "~/utils/qr-code.server";
 import { safeRedirect } from "~/utils/redirect";
 import { destroySession, readSessionId, requireUser } from "~/utils/session.server";
+import { CONFIRM_BEFORE_ADDING, mayAddFactor } from "~/utils/step-up.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () =>
@@ -94,6 +95,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { description: LOGIN_DESCRIPTION });
   const formData = await request.formData();
   const intent = formData.get("intent");
+
+  if ((intent === "totp-start" || intent === "totp-confirm") && !totpEnabled(user.id) && !(await mayAddFactor(request))) {
+    throw await redirectWithToast(`/step-up?${new URLSearchParams({ redirectTo: here(request) })}`, {
+      title: "Confirm it's you",
+      description: CONFIRM_BEFORE_ADDING,
+    });
+  }
 
   if (intent === "totp-start") {
     if (!startTotpEnrolment(user.id)) {

@@ -4,6 +4,7 @@ import { PasskeyNameSchema } from "~/lib/schemas/mfa";
 import { apiError } from "~/utils/http";
 import { relyingParty, postOnly, readPasskeyPost } from "~/utils/passkeys.server";
 import { requireApiUser } from "~/utils/session.server";
+import { requireApiMayAddFactor } from "~/utils/step-up.server";
 
 /**
  * POST /resources/passkeys/register/options `{ name }` (signed in): the options for the
@@ -12,6 +13,7 @@ import { requireApiUser } from "~/utils/session.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
+  await requireApiMayAddFactor(request);
   const { name } = await readPasskeyPost(request, PasskeyNameSchema);
   if (passkeyNameTaken(user.id, name)) return apiError(409, PASSKEY_NAME_TAKEN, { name: [PASSKEY_NAME_TAKEN] });
   return Response.json(await startPasskeyRegistration(user, relyingParty(request)));

@@ -14,7 +14,7 @@ import { getEnv } from "~/utils/env.server";
 import { noteUser } from "~/utils/request-context.server";
 import { safeRedirect } from "~/utils/redirect";
 import { staffMfaGate } from "~/utils/staff-mfa.server";
-import { redirectWithToast, type Toast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session cookie still needs a server-side limit. */

@@ -87,3 +87,21 @@ export async function requireApiStepUp(request: Request): Promise<void> {
     throw Response.json({ error: { message: MFA_REQUIRED, code: "mfa_required" } }, { status: 403 });
   }
 }
+
+/**
+ * Adding a factor to an account that already has one needs a session that passed it in the last
+ * 12 hours: otherwise a stolen session could add its own factor and then pass every step-up.
+ */
+export async function mayAddFactor(request: Request): Promise<boolean> {
+  const current = await getSession(request);
+  return Boolean(current) && (!hasSecondFactor(current!.user.id) || sessionFresh(current!.session));
+}
+
+export const CONFIRM_BEFORE_ADDING = "To add another second factor, first confirm it's you with the one you have";
+
+/** For JSON: 403 mfa_required when `mayAddFactor` is false. */
+export async function requireApiMayAddFactor(request: Request): Promise<void> {
+  if (!(await mayAddFactor(request))) {
+    throw Response.json({ error: { message: CONFIRM_BEFORE_ADDING, code: "mfa_required" } }, { status: 403 });
+  }
+}

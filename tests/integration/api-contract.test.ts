@@ -15,6 +15,8 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { passkeys } from "~/db/schema";
 import { buildOpenApiDocument } from "~/lib/api-contract/openapi";
 import type { StripeDouble } from "../../stripe-double/index";
 import { uniqueAddress } from "../support/accounts";
@@ -323,6 +325,12 @@ const CASES: Cases = {
   "POST /api/user/mfa/totp": {
     201: async () => makeRequest("/api/user/mfa/totp", { method: "POST", user: await createUser() }),
     401: () => makeRequest("/api/user/mfa/totp", { method: "POST" }),
+    403: async () => {
+      // An account with a passkey, on a session that has not passed it: no second factor added.
+      const user = await createUser();
+      getDb().insert(passkeys).values({ id: unique("cred"), userId: user.id, publicKey: "unused", name: "Phone" }).run();
+      return makeRequest("/api/user/mfa/totp", { method: "POST", user });
+    },
     409: async () => makeRequest("/api/user/mfa/totp", { method: "POST", user: (await enrolled()).user }),
   },
   "POST /api/user/mfa/totp/confirm": {

@@ -11,6 +11,7 @@ import { getDb } from "~/db/client.server";
 import { authChallenges, mfaRecoveryCodes, outbox, passkeys, sessions } from "~/db/schema";
 import { mfaMethods } from "~/models/mfa/factors.server";
 import { replaceRecoveryCodes } from "~/models/mfa/recovery-codes.server";
+import { markSessionMfa } from "~/models/session.server";
 import { action as loginAction } from "~/routes/login";
 import { action as manageAction } from "~/routes/resources.passkeys.manage";
 import { action as registerOptions, loader as registerOptionsLoader } from "~/routes/resources.passkeys.register.options";
@@ -266,8 +267,8 @@ describe("managing passkeys", () => {
   it("removing the last factor takes the recovery codes with it", async () => {
     const user = await createUser();
     const cookie = await sessionCookieFor(user.id);
-    enrolTotp(user.id);
     const { passkey } = await register(cookie, "Key");
+    enrolTotp(user.id);
     const codes = () => getDb().select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id)).all();
     expect(codes()).toHaveLength(10);
     await callRoute(manageAction, await makeRequest("/resources/passkeys/manage", { form: { intent: "remove", id: passkey.id }, cookie }));
@@ -283,6 +284,20 @@ describe("managing passkeys", () => {
     await callRoute(manageAction, await makeRequest("/resources/passkeys/manage", { form: { intent: "remove", id: only.id }, cookie: ownerCookie }));
     expect(mfaMethods(owner.id)).toEqual([]);
     expect(getDb().select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, owner.id)).all()).toHaveLength(0);
+  });
+});
+
+describe("adding a passkey to an account that has a factor", () => {
+  it("needs a session that passed it in the last 12 hours", async () => {
+    const user = await createUser();
+    enrolTotp(user.id);
+    const cookie = await sessionCookieFor(user.id);
+    const refused = await postJson(registerOptions, "/resources/passkeys/register/options", { name: "Stolen" }, cookie);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: { message: "To add another second factor, first confirm it's you with the one you have", code: "mfa_required" } });
+    const current = await getSession(await makeRequest("/", { cookie }));
+    markSessionMfa(current!.session.id);
+    await register(cookie, "Mine");
   });
 });
 

@@ -535,6 +535,13 @@ export const ENDPOINTS: Endpoint[] = [
         },
       },
       401: signedOut,
+      403: {
+        description:
+          "The account already has a second factor (a passkey) and this session has not passed it in the last 12 hours " +
+          "(error.code mfa_required: send a code to POST /api/user/mfa/verify, then this request again)",
+        schema: ErrorBody,
+        example: { error: { message: "To add another second factor, first confirm it's you with the one you have", code: "mfa_required" } },
+      },
       409: error("The authenticator app is already on", "Your authenticator app is already set up"),
     },
   },
