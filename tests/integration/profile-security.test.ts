@@ -8,11 +8,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { sessions } from "~/db/schema";
+import { passkeys, sessions } from "~/db/schema";
 import { RECOVERY_CODE_COUNT, WRONG_CODE } from "~/lib/schemas/mfa";
 import { spendRecoveryCode } from "~/models/mfa/recovery-codes.server";
 import { totpEnabled } from "~/models/mfa/totp.server";
 import { sessionHandle } from "~/models/session-handles.server";
+import { markSessionMfa } from "~/models/session.server";
 import { action, loader } from "~/routes/profile_.security";
 import { resetEnvCache } from "~/utils/env.server";
 import { createSession, getSession } from "~/utils/session.server";
@@ -272,5 +273,22 @@ describe("sessions", () => {
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__session=;"))).toBe(true);
     expect(await getSession(await makeRequest("/", { cookie }))).toBeNull();
+  });
+});
+
+describe("adding an authenticator beside a passkey", () => {
+  it("asks a session that has not passed the passkey to confirm it's you first, then lets a fresh one", async () => {
+    const user = await createUser();
+    getDb().insert(passkeys).values({ id: `cred-${user.id}`, userId: user.id, publicKey: "unused", name: "Phone" }).run();
+    const cookie = await cookieFor(user.id);
+    const refused = await post(cookie, { intent: "totp-start" });
+    expect(refused.headers.get("Location")).toBe(`/step-up?${new URLSearchParams({ redirectTo: "/profile/security" })}`);
+    expect(await flashedToast(refused)).toMatchObject({ title: "Confirm it's you" });
+    expect((await page(cookie)).data.totp.pending).toBeNull();
+
+    const current = await getSession(await makeRequest("/", { cookie }));
+    markSessionMfa(current!.session.id);
+    const { answer } = await enrol(cookie);
+    expect(answer.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
   });
 });
