@@ -8,7 +8,6 @@ import { NonceProvider } from "~/utils/nonce";
 import { logError } from "~/utils/request-context.server";
 import { cachedPage, pageCacheKey, rememberRenderedPage } from "~/utils/cache.server";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "~/utils/security-headers.server";
-import "~/utils/passkeys.server"; // registers the step-up's passkey check
 
 export const streamTimeout = 5_000;
 

@@ -5,6 +5,7 @@
  * user's own sessions only.
  */
 import crypto from "node:crypto";
+import { describeUserAgent } from "~/lib/user-agent";
 import { listSessions, type SessionListing } from "~/models/session.server";
 
 const HANDLE = /^[0-9a-f]{16}$/;
@@ -18,4 +19,18 @@ export function findUserSessionByHandle(userId: number, handle: string): Session
   const wanted = handle.trim().toLowerCase();
   if (!HANDLE.test(wanted)) return null;
   return listSessions(userId).find((session) => sessionHandle(session.id) === wanted) ?? null;
+}
+
+export type NamedSession = SessionListing & { handle: string; device: string; current: boolean };
+
+/** The user's unexpired sessions named by handle, the asking one (currentId) first. */
+export function listNamedSessions(userId: number, currentId: string | null): NamedSession[] {
+  return listSessions(userId)
+    .map((session) => ({
+      ...session,
+      handle: sessionHandle(session.id),
+      device: describeUserAgent(session.userAgent),
+      current: session.id === currentId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
 }

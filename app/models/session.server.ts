@@ -94,9 +94,8 @@ export function deleteSession(sessionId: string) {
   getDb().delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
-/** Ends every session of a user except (optionally) the one with id `keep`. */
-export function deleteOtherSessions(userId: number, keep: string | null = null) {
-  const db = getDb();
-  if (keep) db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keep))).run();
-  else db.delete(sessions).where(eq(sessions.userId, userId)).run();
+/** Ends every session of a user except (optionally) the one with id `keep`; how many ended. */
+export function deleteOtherSessions(userId: number, keep: string | null = null): number {
+  const condition = keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId);
+  return getDb().delete(sessions).where(condition).run().changes;
 }

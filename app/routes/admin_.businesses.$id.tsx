@@ -10,7 +10,7 @@ import { LicenseReviewSchema } from "~/lib/schemas/letter-batch";
 import { CounterPaymentSchema, RefundSchema } from "~/lib/schemas/payment-ops";
 import { fiscalYearName, townDate } from "~/lib/tax-year";
 import { AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
+import { splitStepUp, StepUpForm } from "~/components/auth/step-up-form";
 import { BusinessPayments } from "~/components/admin/business-payments";
 import { CounterPaymentForm } from "~/components/admin/counter-payment-form";
 import { licenseUrl } from "~/models/admin/licenses.server";
@@ -154,8 +154,7 @@ const linkClass = "font-medium text-primary-700 underline hover:text-primary-800
 export default function AdminBusiness() {
   const { business: b, isAdmin, payments, counterKey, counterYears } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
-  const stepUp = stepUpOf(answered);
-  const actionData = answered && !("stepUp" in answered) ? answered : undefined;
+  const { stepUp, answer: actionData } = splitStepUp(answered);
   const fieldErrors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
   const formErrors = (name: ActionAnswer["form"]) => (actionData?.form === name ? fieldErrors : {});
   const back = { to: "/admin?tab=claimed-businesses", label: "Claimed businesses" };

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
-import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
+import { splitStepUp, StepUpForm } from "~/components/auth/step-up-form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
 import { centsToDecimal, formatCents } from "~/lib/fee";
@@ -107,8 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function FeeSchedulePage() {
   const d = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
-  const stepUp = stepUpOf(answered);
-  const lastResult = answered && !("stepUp" in answered) ? answered : undefined;
+  const { stepUp, answer: lastResult } = splitStepUp(answered);
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `fee-schedule-${d.year}`,

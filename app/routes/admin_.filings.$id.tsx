@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
-import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
+import { splitStepUp, StepUpForm } from "~/components/auth/step-up-form";
 import { DecisionForms, type DecisionAnswer } from "~/components/admin/filings/decision-forms";
 import { FilingAnswers } from "~/components/admin/filings/filing-answers";
 import { FilingDocuments, FilingHistory } from "~/components/admin/filings/filing-details";
@@ -93,8 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffFiling() {
   const { filing: f, categories } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
-  const stepUp = stepUpOf(answered);
-  const answer = answered && !("stepUp" in answered) ? (answered as DecisionAnswer) : undefined;
+  const { stepUp, answer } = splitStepUp(answered);
   const kind = FILING_KIND_LABELS[f.kind];
   const name = f.business?.name ?? f.answers.tradeName ?? f.answers.businessName ?? null;
   const approveNote =

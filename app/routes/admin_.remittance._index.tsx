@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionError, AdminPage, AdminSection, adminLinkClass as linkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
-import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
+import { splitStepUp, StepUpForm } from "~/components/auth/step-up-form";
 import { StatementLines, StatementTotals } from "~/components/admin/statement-view";
 import { Button } from "~/components/ui/button";
 import { FilterForm, FilterInput } from "~/components/admin/filter-form";
@@ -77,8 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Remittance() {
   const { isAdmin, today, period, periodErrors, statement, closed } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
-  const stepUp = stepUpOf(answered);
-  const actionData = answered && !("stepUp" in answered) ? answered : undefined;
+  const { stepUp, answer: actionData } = splitStepUp(answered);
   const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
   const pe: Record<string, string[] | undefined> = periodErrors;
   const title = "Remittance to the town";

@@ -1,7 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { describeUserAgent } from "~/lib/user-agent";
-import { sessionHandle } from "~/models/session-handles.server";
-import { listSessions } from "~/models/session.server";
+import { listNamedSessions } from "~/models/session-handles.server";
 import { readSessionId, requireApiUser } from "~/utils/session.server";
 
 /**
@@ -12,15 +10,13 @@ import { readSessionId, requireApiUser } from "~/utils/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const currentId = await readSessionId(request);
-  const sessions = listSessions(user.id)
-    .map((session) => ({
-      id: sessionHandle(session.id),
-      device: describeUserAgent(session.userAgent),
-      userAgent: session.userAgent,
-      createdAt: session.createdAt.toISOString(),
-      lastSeenAt: (session.lastSeenAt ?? session.createdAt).toISOString(),
-      current: session.id === currentId,
-    }))
-    .sort((a, b) => Number(b.current) - Number(a.current));
+  const sessions = listNamedSessions(user.id, currentId).map((session) => ({
+    id: session.handle,
+    device: session.device,
+    userAgent: session.userAgent,
+    createdAt: session.createdAt.toISOString(),
+    lastSeenAt: (session.lastSeenAt ?? session.createdAt).toISOString(),
+    current: session.current,
+  }));
   return Response.json(sessions, { headers: { "Cache-Control": "no-store" } });
 }

@@ -9,7 +9,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticatorSection, type AuthenticatorIntent } from "~/components/account/security/authenticator-section";
 import { PasskeysSection } from "~/components/account/security/passkeys-section";
@@ -26,8 +25,8 @@ import { listPasskeys } from "~/models/mfa/passkeys.server";
 import { recoveryCodesLeft } from "~/models/mfa/recovery-codes.server";
 import { renewRecoveryCodes } from "~/models/mfa/renew-recovery-codes.server";
 import { pendingTotpEnrolment, startTotpEnrolment, totpEnabled } from "~/models/mfa/totp.server";
-import { findUserSessionByHandle, sessionHandle } from "~/models/session-handles.server";
-import { deleteOtherSessions, deleteUserSession, listSessions, markSessionMfa } from "~/models/session.server";
+import { findUserSessionByHandle, listNamedSessions } from "~/models/session-handles.server";
+import { deleteOtherSessions, deleteUserSession, markSessionMfa } from "~/models/session.server";
 import { getEnv } from "~/utils/env.server";
 import { qrCodeDataUrl } from "~/utils/qr-code.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -58,16 +57,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const enabled = totpEnabled(user.id);
   const pending = enabled ? null : pendingTotpEnrolment(user.id);
   const now = new Date();
-  const sessions: SessionRow[] = listSessions(user.id)
-    .map((session) => ({
-      handle: sessionHandle(session.id),
-      device: describeUserAgent(session.userAgent),
-      signedIn: formatCardDate(session.createdAt),
-      signedInIso: isoDate(session.createdAt),
-      lastUsed: describeLastUsed(session.lastSeenAt ?? session.createdAt, now),
-      current: session.id === currentId,
-    }))
-    .sort((a, b) => Number(b.current) - Number(a.current));
+  const sessions: SessionRow[] = listNamedSessions(user.id, currentId).map((session) => ({
+    handle: session.handle,
+    device: session.device,
+    signedIn: formatCardDate(session.createdAt),
+    signedInIso: isoDate(session.createdAt),
+    lastUsed: describeLastUsed(session.lastSeenAt ?? session.createdAt, now),
+    current: session.current,
+  }));
   return {
     username: user.username,
     issuer: `${getEnv().TOWN_NAME} BTR`,
@@ -201,9 +198,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "end-other-sessions") {
-    const currentId = await readSessionId(request);
-    const others = listSessions(user.id).filter((s) => s.id !== currentId).length;
-    deleteOtherSessions(user.id, currentId);
+    const others = deleteOtherSessions(user.id, await readSessionId(request));
     return redirectWithToast(here(request), {
       title: "Other sessions signed out",
       description: others === 1 ? "1 other session was signed out." : `${others} other sessions were signed out.`,
@@ -217,7 +212,6 @@ export default function SecurityPage() {
   const { username, issuer, staffMustEnrol, totp, passkeys, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = (intent: AuthenticatorIntent) => (actionData?.intent === intent ? actionData.result : undefined);
-  const passkeysSection: ReactNode = <PasskeysSection passkeys={passkeys} />;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -247,12 +241,9 @@ export default function SecurityPage() {
         continueTo={actionData?.continueTo}
       />
 
-      {passkeysSection ? (
-        <SecuritySection id="passkeys" title="Passkeys">
-          {/* passkeys section: added by the passkeys work */}
-          {passkeysSection}
-        </SecuritySection>
-      ) : null}
+      <SecuritySection id="passkeys" title="Passkeys">
+        <PasskeysSection passkeys={passkeys} />
+      </SecuritySection>
 
       <SessionsSection sessions={sessions} />
     </div>

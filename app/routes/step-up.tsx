@@ -14,13 +14,10 @@ import { isStaff } from "~/lib/roles";
 import { CODE_REQUIRED } from "~/lib/schemas/mfa";
 import type { PublicUser } from "~/lib/types";
 import { hasSecondFactor, mfaMethods } from "~/models/mfa/factors.server";
-import { markSessionMfa } from "~/models/session.server";
 import { DEFAULT_REDIRECT, safeRedirect } from "~/utils/redirect";
 import { getSession } from "~/utils/session.server";
-import { checkCodeWithLockout } from "~/utils/sign-in.server";
 import { STAFF_MFA_SETUP_PATH } from "~/utils/staff-mfa.server";
-import { checkStepUpPasskey, STEP_UP_PASSKEY_REFUSED } from "~/utils/passkeys.server";
-import { STEP_UP_CODE, STEP_UP_PASSKEY } from "~/utils/step-up.server";
+import { verifyFormFactor } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => pageMeta("Confirm it's you", "Type the code from your authenticator app to go on.");
@@ -49,14 +46,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const asked = form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
   const { session, user } = await requireFactorSession(request, targetOf(null, asked));
-  const target = targetOf(user, asked);
-  const passkey = await checkStepUpPasskey(request, user, form.get(STEP_UP_PASSKEY)); // null: none sent
-  if (passkey === false) return data({ error: STEP_UP_PASSKEY_REFUSED }, { status: 401 });
-  const code = form.get(STEP_UP_CODE);
-  if (!passkey && (typeof code !== "string" || !code.trim())) return data({ error: CODE_REQUIRED }, { status: 400 });
-  const check = passkey ? { ok: true as const } : await checkCodeWithLockout(request, user, String(code).trim());
+  const check = await verifyFormFactor(request, session, user, form);
+  if (!check) return data({ error: CODE_REQUIRED }, { status: 400 });
   if (!check.ok) return data({ error: check.message }, { status: check.status, headers: check.headers });
-  markSessionMfa(session.id);
+  const target = targetOf(user, asked);
   return redirectWithToast(target, { title: "Identity confirmed", description: "You can carry on." });
 }
 

@@ -3,9 +3,6 @@
  * request's public origin when it is unset. The ceremonies (/resources/passkeys/*) are the
  * browser's own plumbing, not the public API: each is a same-origin JSON POST (405 otherwise),
  * answered in JSON, refusals `{ error: { message } }` with 400, 401, 403, 404 or 409.
- *
- * Loading this module registers the step-up's passkey check (~/utils/step-up.server asks it for
- * the `stepUpPasskey` field); the server entry imports it for that, besides the routes.
  */
 import { z } from "zod";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
@@ -14,7 +11,6 @@ import type { PublicUser } from "~/lib/types";
 import { getEnv } from "~/utils/env.server";
 import { apiError, assertMethod, readJsonWith } from "~/utils/http";
 import { publicOrigin } from "~/utils/public-origin.server";
-import { registerStepUpPasskeyVerifier } from "~/utils/step-up.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 
 /** Who the passkeys are for: APP_URL's host, or the host the request came to (its public origin). */
@@ -146,5 +142,3 @@ export async function checkStepUpPasskey(request: Request, user: Pick<PublicUser
   const outcome = await verifyPasskeyAssertion("passkey-step-up", relyingParty(request), { ...assertion, userId: user.id });
   return outcome.ok;
 }
-
-registerStepUpPasskeyVerifier(async (request, user, json) => (await checkStepUpPasskey(request, user, json)) === true);

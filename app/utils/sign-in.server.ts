@@ -6,10 +6,8 @@
  * in the sign-in lockout. Completing a sign-in notes the browser and tells the owner of a new one.
  */
 import { createCookie, redirect } from "@remix-run/node";
-import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { writable } from "~/db/write-lock.server";
-import { users } from "~/db/schema";
 import { isStaff } from "~/lib/roles";
 import { PENDING_SIGN_IN_MS, WRONG_CODE, type MfaMethod } from "~/lib/schemas/mfa";
 import type { PublicUser } from "~/lib/types";
@@ -19,7 +17,7 @@ import { consumeChallenge, createChallenge, findChallenge, type Challenge } from
 import { deviceTrusted, newDeviceId, noteDevice } from "~/models/mfa/devices.server";
 import { mfaMethods, recordSecurityEvent, verifyCode } from "~/models/mfa/factors.server";
 import { forgetAttempts, lockoutMessage, lockoutSeconds, recordAttempt } from "~/models/login-attempt.server";
-import { toPublicUser } from "~/models/user.server";
+import { getUserById } from "~/models/user.server";
 import { clientAddress, secureCookies } from "~/utils/client-address.server";
 import { getEnv } from "~/utils/env.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -100,9 +98,9 @@ export async function readPendingSignIn(request: Request): Promise<PendingSignIn
   const id = await pendingCookie().parse(request.headers.get("Cookie"));
   const challenge = findChallenge(typeof id === "string" ? id : null, "mfa-sign-in");
   if (!challenge?.userId) return null;
-  const user = getDb().select().from(users).where(eq(users.id, challenge.userId)).get();
+  const user = getUserById(challenge.userId);
   if (!user) return null;
-  return { challenge, user: toPublicUser(user), methods: mfaMethods(user.id) };
+  return { challenge, user, methods: mfaMethods(user.id) };
 }
 
 export type CodeCheck =

@@ -5,15 +5,15 @@
  * `stepUpPrompt`: null to carry on, or the prompt to answer with (the form's own fields ride
  * along in it, so the same action carries on after the code and nothing typed is lost). The JSON
  * door answers 403 mfa_required instead, and POST /api/user/mfa/verify refreshes the session.
-
  */
 import { data } from "@remix-run/node";
 import type { Session } from "~/db/schema";
 import { isStaff } from "~/lib/roles";
-import { MFA_REQUIRED, STEP_UP_MS, type MfaMethod } from "~/lib/schemas/mfa";
+import { CODE_REQUIRED, MFA_REQUIRED, STEP_UP_MS, type MfaMethod } from "~/lib/schemas/mfa";
 import type { PublicUser } from "~/lib/types";
 import { hasSecondFactor, mfaMethods } from "~/models/mfa/factors.server";
 import { markSessionMfa } from "~/models/session.server";
+import { checkStepUpPasskey, STEP_UP_PASSKEY_REFUSED } from "~/utils/passkeys.server";
 import { checkCodeWithLockout } from "~/utils/sign-in.server";
 import { getSession } from "~/utils/session.server";
 
@@ -39,11 +39,23 @@ export type StepUpPromptData = {
   };
 };
 
-type PasskeyVerifier = (request: Request, user: PublicUser, responseJson: string) => Promise<boolean>;
-let passkeyVerifier: PasskeyVerifier | null = null;
-/** The passkey module registers how a step-up assertion is checked (keeps this file WebAuthn-free). */
-export function registerStepUpPasskeyVerifier(verify: PasskeyVerifier) {
-  passkeyVerifier = verify;
+export type FactorCheck = { ok: true } | { ok: false; status: 400 | 401 | 429; message: string; headers?: Record<string, string> };
+
+/**
+ * The factor a form sent for this session (a passkey's answer in `stepUpPasskey`, or a code in
+ * `stepUpCode`, counted in the lockout): on success the session counts as verified now. Null
+ * when the form sent neither (the prompt's first showing).
+ */
+export async function verifyFormFactor(request: Request, session: Session, user: PublicUser, formData: FormData): Promise<FactorCheck | null> {
+  const passkey = await checkStepUpPasskey(request, user, formData.get(STEP_UP_PASSKEY));
+  const code = formData.get(STEP_UP_CODE);
+  let check: FactorCheck;
+  if (passkey !== null) check = passkey ? { ok: true } : { ok: false, status: 401, message: STEP_UP_PASSKEY_REFUSED };
+  else if (typeof code === "string" && code.trim()) check = await checkCodeWithLockout(request, user, code.trim());
+  else if (code !== null) check = { ok: false, status: 400, message: CODE_REQUIRED };
+  else return null;
+  if (check.ok) markSessionMfa(session.id);
+  return check;
 }
 
 /**
@@ -53,31 +65,13 @@ export function registerStepUpPasskeyVerifier(verify: PasskeyVerifier) {
 export async function stepUpPrompt(request: Request, formData: FormData) {
   const current = await getSession(request);
   if (!current || !stepUpDue(current.session, current.user)) return null;
-  const { session, user } = current;
-  let error: string | null = null;
-  const code = formData.get(STEP_UP_CODE);
-  const passkey = formData.get(STEP_UP_PASSKEY);
-  if (typeof passkey === "string" && passkey && passkeyVerifier) {
-    if (await passkeyVerifier(request, user, passkey)) {
-      markSessionMfa(session.id);
-      return null;
-    }
-    error = "The passkey could not be verified. Try again, or use a code";
-  } else if (typeof code === "string" && code.trim()) {
-    const check = await checkCodeWithLockout(request, user, code.trim());
-    if (check.ok) {
-      markSessionMfa(session.id);
-      return null;
-    }
-    error = check.message;
-  } else if (code !== null) {
-    error = "Enter the code from your authenticator app or a recovery code";
-  }
+  const check = await verifyFormFactor(request, current.session, current.user, formData);
+  if (check?.ok) return null;
   const fields: [string, string][] = [];
   for (const [name, value] of formData) {
     if (typeof value === "string" && name !== STEP_UP_CODE && name !== STEP_UP_PASSKEY) fields.push([name, value]);
   }
-  return data<StepUpPromptData>({ stepUp: { fields, methods: mfaMethods(user.id), error } }, { status: 403 });
+  return data<StepUpPromptData>({ stepUp: { fields, methods: mfaMethods(current.user.id), error: check?.message ?? null } }, { status: 403 });
 }
 
 /** For JSON staff endpoints that move money or power: 403 mfa_required until the session is fresh. */

@@ -23,7 +23,6 @@ import { action as signInVerify } from "~/routes/resources.passkeys.sign-in.veri
 import { action as stepUpOptions } from "~/routes/resources.passkeys.step-up.options";
 import { getSession } from "~/utils/session.server";
 import { STEP_UP_PASSKEY, stepUpPrompt } from "~/utils/step-up.server";
-import "~/utils/passkeys.server"; // registers the step-up's passkey check, as the server entry does
 import { callRoute, createUser, makeRequest, sessionCookieFor, TEST_PASSWORD } from "../support/factories";
 import { uniqueAddress } from "../support/accounts";
 import { enrolTotp } from "../support/mfa";

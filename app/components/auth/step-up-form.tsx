@@ -30,6 +30,12 @@ export function stepUpOf(answer: unknown): StepUpPrompt | null {
   return (answer as { stepUp: StepUpPrompt }).stepUp;
 }
 
+/** An action's answer split in two: the step-up prompt, or the page's own answer (the other shapes). */
+export function splitStepUp<T>(answer: T | undefined): { stepUp: StepUpPrompt | null; answer: Exclude<T, { stepUp: unknown }> | undefined } {
+  const stepUp = stepUpOf(answer);
+  return { stepUp, answer: stepUp ? undefined : (answer as Exclude<T, { stepUp: unknown }> | undefined) };
+}
+
 export function StepUpForm({
   prompt,
   cancelTo,

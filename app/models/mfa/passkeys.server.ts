@@ -23,7 +23,7 @@ import {
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { writable } from "~/db/write-lock.server";
-import { passkeys, users } from "~/db/schema";
+import { passkeys } from "~/db/schema";
 import type { PublicUser } from "~/lib/types";
 import { consumeChallenge, createChallenge, findChallenge, type ChallengePurpose } from "~/models/mfa/challenges.server";
 import { forgetTrustedDevices } from "~/models/mfa/devices.server";
@@ -74,6 +74,16 @@ export function passkeyNameTaken(userId: number, name: string, exceptId?: string
   );
 }
 
+/** The user's passkeys as WebAuthn credential descriptors (to exclude, or to allow). */
+function credentialsOf(userId: number) {
+  return getDb()
+    .select({ id: passkeys.id, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .all()
+    .map((p) => ({ id: p.id, transports: transportsOf(p.transports) }));
+}
+
 function transportsOf(json: string | null): AuthenticatorTransport[] | undefined {
   if (!json) return undefined;
   try {
@@ -117,7 +127,6 @@ export async function startPasskeyRegistration(
   user: Pick<PublicUser, "id" | "username" | "firstName" | "lastName">,
   rp: RelyingParty,
 ): Promise<CeremonyStart<PublicKeyCredentialCreationOptionsJSON>> {
-  const existing = getDb().select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id)).all();
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
   const options = await generateRegistrationOptions({
     rpName: rp.rpName,
@@ -127,10 +136,7 @@ export async function startPasskeyRegistration(
     userID: userHandle(user.id),
     attestationType: "none",
     // One passkey per authenticator and account.
-    excludeCredentials: existing.map((p) => ({
-      id: p.id,
-      transports: transportsOf(p.transports),
-    })),
+    excludeCredentials: credentialsOf(user.id),
     // Discoverable, so that it can also sign in without the password.
     authenticatorSelection: {
       residentKey: "required",
@@ -211,7 +217,7 @@ export async function finishPasskeyRegistration(
       factor: `The passkey "${name}"`,
     });
     return { ok: true, passkey: row, firstFactor };
-  });
+  }, { behavior: "immediate" });
 }
 
 /* ---------------------------------------------------------------- authentication */
@@ -230,18 +236,9 @@ export async function startPasskeyAuthentication(
   rp: RelyingParty,
   userId: number | null,
 ): Promise<CeremonyStart<PublicKeyCredentialRequestOptionsJSON>> {
-  const allow =
-    userId === null
-      ? []
-      : getDb()
-          .select({ id: passkeys.id, transports: passkeys.transports })
-          .from(passkeys)
-          .where(eq(passkeys.userId, userId))
-          .all()
-          .map((p) => ({ id: p.id, transports: transportsOf(p.transports) }));
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
-    allowCredentials: allow,
+    allowCredentials: userId === null ? [] : credentialsOf(userId),
     userVerification: userId === null ? "required" : "preferred",
   });
   await writable();
@@ -317,11 +314,6 @@ export async function verifyPasskeyAssertion(
     .all();
   if (updated.length !== 1) return failure(400, PASSKEY_NOT_VERIFIED);
   return { ok: true, userId: passkey.userId, passkeyId: passkey.id };
-}
-
-/** The user of a passkey sign-in, when the account still exists. */
-export function passkeyOwnerExists(userId: number): boolean {
-  return getDb().select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined;
 }
 
 /* ------------------------------------------------------------ rename and remove */
