@@ -752,6 +752,28 @@ export const filingEvents = sqliteTable(
   (t) => [index("filing_events_filing_idx").on(t.filingId, t.id)],
 );
 
+/**
+ * Subscriptions to cancel at Stripe (issue 40): a transfer or a closing approved with the
+ * business renewing automatically writes a row here in the decision's transaction; the
+ * stripe-cancellations job (and the decision itself, right after its commit) cancels it at
+ * Stripe until Stripe confirms, then sets done_at.
+ */
+export const stripeCancellations = sqliteTable(
+  "stripe_cancellations",
+  {
+    subscriptionId: text("subscription_id").primaryKey(),
+    businessId: integer("business_id").references(() => businesses.id, { onDelete: "set null" }),
+    /** Why, e.g. "filing 42: transfer". */
+    reason: text("reason").notNull(),
+    requestedAt: timestamp("requested_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: timestamp("last_attempt_at"),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at"),
+  },
+  (t) => [index("stripe_cancellations_pending_idx").on(t.doneAt, t.requestedAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
@@ -768,3 +790,4 @@ export type Filing = typeof filings.$inferSelect;
 export type FilingDocument = typeof filingDocuments.$inferSelect;
 export type FilingEvent = typeof filingEvents.$inferSelect;
 export type FilingCategory = typeof filingCategories.$inferSelect;
+export type StripeCancellation = typeof stripeCancellations.$inferSelect;

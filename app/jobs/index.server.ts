@@ -6,10 +6,12 @@ import type { Job } from "./registry.server";
 import { registryImportJob } from "./registry-import.server";
 import { remindersJob } from "./reminders.server";
 import { sendMailJob } from "./send-mail.server";
+import { stripeCancellationsJob } from "./stripe-cancellations.server";
 
 export const jobs: Job[] = [
   registryImportJob,
   remindersJob,
+  stripeCancellationsJob,
   // Jobs that queue mail go above this line.
   sendMailJob,
 ];

@@ -12,7 +12,6 @@ import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { isBusyError } from "~/db/write-lock.server";
 import { filingCategories, payments } from "~/db/schema";
 import { addDocument, createFiling, getFilingRow, saveAnswers, submitFiling } from "~/models/filings/filings.server";
 import { StoredUpload } from "~/services/uploads.server";
@@ -41,45 +40,26 @@ async function signedInContext(browser: Browser, user: { id: number }, baseURL: 
   return context;
 }
 
-/**
- * A model call from this process while the server writes the same file: a transaction that reads
- * before it writes may be refused at once (SQLITE_BUSY, no wait) when the server committed in
- * between. Nothing was kept then; call again (as tests/e2e/step-up.spec.ts enrols).
- */
-async function besideServer<T>(write: () => T | Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= 5 || !isBusyError(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
-}
-
 /** A home-based new receipt application, submitted by a fresh applicant. */
 async function submittedApplication(businessName: string) {
   const applicant = await createUser();
-  const filing = await besideServer(() => createFiling(applicant, "new-business"));
-  const { errors } = await besideServer(() =>
-    saveAnswers(applicant, getFilingRow(filing.id)!, {
-      businessName,
-      ownership: "sole-proprietor",
-      phone: "(954) 555-0100",
-      email: applicant.email,
-      address1: "3150 SW 52nd Ave",
-      city: "Pembroke Park",
-      zip: "33023",
-      homeBased: "yes",
-      category: "home-occupation",
-      employeeCount: "1",
-      vehicleCount: "0",
-    }),
-  );
+  const filing = createFiling(applicant, "new-business");
+  const { errors } = saveAnswers(applicant, getFilingRow(filing.id)!, {
+    businessName,
+    ownership: "sole-proprietor",
+    phone: "(954) 555-0100",
+    email: applicant.email,
+    address1: "3150 SW 52nd Ave",
+    city: "Pembroke Park",
+    zip: "33023",
+    homeBased: "yes",
+    category: "home-occupation",
+    employeeCount: "1",
+    vehicleCount: "0",
+  });
   expect(errors).toEqual({});
-  // A fresh stored file each time: a refused call discards the one it was given.
-  await besideServer(() => addDocument(getFilingRow(filing.id)!, "proof-of-location", storedLease()));
-  await besideServer(() => submitFiling(applicant, getFilingRow(filing.id)!));
+  await addDocument(getFilingRow(filing.id)!, "proof-of-location", storedLease());
+  submitFiling(applicant, getFilingRow(filing.id)!);
   return { applicant, filing: getFilingRow(filing.id)! };
 }
 

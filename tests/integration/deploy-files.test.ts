@@ -69,6 +69,7 @@ describe("Prometheus alert rules (deploy/prometheus-alerts.yml)", () => {
       "FloridaBtrNotReady",
       "FloridaBtrMailNotDelivered",
       "FloridaBtrMailJobFailing",
+      "FloridaBtrStripeCancellationsFailing",
       "FloridaBtrNoSuccessfulImport",
       "FloridaBtrNoRecentBackup",
       "FloridaBtrServerErrors",

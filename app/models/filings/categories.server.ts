@@ -33,5 +33,5 @@ export function saveCategory(input: CategoryInput, actor: AuditActor) {
       before: before ? { code: before.code, name: before.name, needsStateLicense: before.needsStateLicense, active: before.active } : undefined,
       after: input,
     });
-  });
+  }, { behavior: "immediate" });
 }

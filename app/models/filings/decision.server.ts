@@ -2,7 +2,8 @@
  * Staff decisions on a submitted filing (issue 40): approve, request changes, deny. The decision,
  * its history line, its audit row, its emails and what approval changes (a new business, a new
  * owner, an address, a closing) are written in one transaction: killed at any line, either all
- * of it happened or none. Only the subscription's cancellation at Stripe follows the commit.
+ * of it happened or none. A renewing subscription to stop is recorded with them and cancelled at
+ * Stripe after the commit (app/models/stripe-cancellations.server.ts).
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -15,7 +16,7 @@ import { filingDecisionMail, transferCompletedMail } from "~/mail/messages";
 import { mailContext } from "~/mail/context.server";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail, type Conn } from "~/models/outbox.server";
-import { getStripe } from "~/services/stripe.server";
+import { cancelAtStripe, requestStripeCancellation } from "~/models/stripe-cancellations.server";
 import { now } from "~/utils/clock.server";
 import { faultPoint } from "~/utils/fault-point.server";
 import { answerContext } from "./context.server";
@@ -161,35 +162,14 @@ export async function decideFiling(staff: Staff, filingId: number, decision: Fil
         }));
       }
     }
-    return { filing: decided, business };
-  });
-  if (result.business?.stripeSubscriptionId && (result.filing.kind === "transfer" || result.filing.kind === "close-business")) {
-    await cancelRenewalAtStripe(result.business);
-  }
+    const cancelSubscription = decision === "approve" && (kind === "transfer" || kind === "close-business") ? business?.stripeSubscriptionId ?? null : null;
+    if (cancelSubscription) requestStripeCancellation(tx, { subscriptionId: cancelSubscription, businessId: business!.id, reason: `filing ${filing.id}: ${kind}`, at });
+    return { filing: decided, cancelSubscription };
+  }, { behavior: "immediate" });
+  faultPoint("filing.decision-committed"); // tests only: die before Stripe hears of it
+  // Best at once; when Stripe cannot be reached the stripe-cancellations job tries again.
+  if (result.cancelSubscription) await cancelAtStripe(result.cancelSubscription);
   return result.filing;
-}
-
-/**
- * The seller's (or the closed business's) automatic renewal stops at Stripe. Already off in our
- * database (auto_renew = 0, written with the decision); a failure here is logged and the
- * subscription id kept, so staff see it on the business page and the webhook of a renewal
- * invoice finds the business no longer renewing.
- */
-async function cancelRenewalAtStripe(business: Business) {
-  try {
-    await getStripe().subscriptions.cancel(business.stripeSubscriptionId!);
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status !== 404) {
-      console.error(`[filings] cancelling subscription ${business.stripeSubscriptionId} of business ${business.id} failed:`, (error as Error).message);
-      return;
-    }
-  }
-  getDb()
-    .update(businesses)
-    .set({ stripeSubscriptionId: null, subscriptionStatus: "canceled", renewalDate: null, autoRenew: false })
-    .where(and(eq(businesses.id, business.id), eq(businesses.stripeSubscriptionId, business.stripeSubscriptionId!)))
-    .run();
 }
 
 /** Staff reopen a closed business (its closing was a mistake, or it started again). */
@@ -200,5 +180,5 @@ export function reopenBusiness(staff: Staff, businessId: number) {
     if (!before.closedOn) throw new FilingError(409, "This business is not closed");
     tx.update(businesses).set({ closedOn: null }).where(eq(businesses.id, businessId)).run();
     recordAudit(tx, { actor: staff, action: "business.reopen", entityType: "business", entityId: businessId, before: { closedOn: before.closedOn }, after: { closedOn: null } });
-  });
+  }, { behavior: "immediate" });
 }

@@ -198,7 +198,7 @@ export function createFiling(user: Pick<PublicUser, "id" | "email">, kind: Filin
     if (kind === "new-business") tx.insert(filingAnswers).values({ filingId: filing.id, field: "email", value: user.email }).run();
     tx.insert(filingEvents).values({ filingId: filing.id, action: "created", actorId: user.id, createdAt: at }).run();
     return filing;
-  });
+  }, { behavior: "immediate" });
 }
 
 /** The caller's filings, newest change first, with the business's name. */
@@ -303,7 +303,7 @@ export function saveAnswers(
           .run();
     }
     tx.update(filings).set({ updatedAt: at }).where(eq(filings.id, filing.id)).run();
-  });
+  }, { behavior: "immediate" });
   return { errors };
 }
 
@@ -339,7 +339,7 @@ export async function addDocument(filing: Filing, documentType: DocumentType, fi
         .get();
       tx.update(filings).set({ updatedAt: at }).where(eq(filings.id, filing.id)).run();
       return inserted;
-    });
+    }, { behavior: "immediate" });
     if (replaced) await discardUpload(replaced);
     return row;
   } catch (error) {
@@ -374,7 +374,7 @@ export function submitFiling(user: Pick<PublicUser, "id">, filing: Filing, ctx: 
     const after = tx.select().from(filings).where(eq(filings.id, filing.id)).get()!;
     if (after.status !== "submitted") throw new FilingError(409, FILING_MESSAGES.notEditable);
     return after;
-  });
+  }, { behavior: "immediate" });
 }
 
 /** The applicant withdraws a filing not yet decided. */
@@ -390,7 +390,7 @@ export function withdrawFiling(user: Pick<PublicUser, "id">, filing: Filing): Fi
     if (changed.changes !== 1) throw new FilingError(409, FILING_MESSAGES.notWithdrawable);
     tx.insert(filingEvents).values({ filingId: filing.id, action: "withdrawn", actorId: user.id, createdAt: at }).run();
     return tx.select().from(filings).where(eq(filings.id, filing.id)).get()!;
-  });
+  }, { behavior: "immediate" });
 }
 
 /** A document of a filing, for its applicant or staff. */
