@@ -2,8 +2,12 @@ import crypto from "node:crypto";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { I18nNamespacesContext } from "~/components/i18n-boot";
+import { isLanguage } from "~/lib/languages";
 import { startScheduler } from "~/jobs/scheduler.server";
 import { getEnv } from "~/utils/env.server";
+import { getLanguage, requestInstance, routeNamespaces } from "~/utils/i18n.server";
 import { NonceProvider } from "~/utils/nonce";
 import { logError } from "~/utils/request-context.server";
 import { cachedPage, pageCacheKey, rememberRenderedPage } from "~/utils/cache.server";
@@ -41,11 +45,19 @@ export default async function handleRequest(
   // string (decision 0014): the loader data's stream is read first and handed to Remix's
   // <StreamTransfer> as already read, which then renders its <script>s without suspending.
   await readHandoffWhole(remixContext);
+  // The language the root loader chose (the request's own when the root failed).
+  const rootLanguage = (remixContext.staticHandlerContext.loaderData?.root as { language?: unknown } | undefined)?.language;
+  const i18n = requestInstance(isLanguage(rootLanguage) ? rootLanguage : await getLanguage(request));
+  const namespaces = [...new Set(["common", ...routeNamespaces(remixContext)])];
   // Encoded here in one go: a string body would be checked and encoded again by the Response.
   const html = Buffer.from(
     `<!DOCTYPE html>${renderToString(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <I18nextProvider i18n={i18n}>
+          <I18nNamespacesContext.Provider value={namespaces}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </I18nNamespacesContext.Provider>
+        </I18nextProvider>
       </NonceProvider>,
     )}`,
   );

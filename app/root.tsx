@@ -11,10 +11,16 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { PreventFlashOnWrongTheme, Theme, ThemeProvider } from "remix-themes";
+import { useChangeLanguage } from "remix-i18next/react";
 import { AppShell } from "~/components/shell/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isStaff } from "~/lib/roles";
 import { countFilingsWaiting } from "~/models/admin/filings-waiting.server";
+import { I18nBootScript } from "~/components/i18n-boot";
+import { languageAlternates } from "~/lib/language-links";
+import type { Language } from "~/lib/languages";
+import { getLanguage, languageCookie } from "~/utils/i18n.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { getUser } from "~/utils/session.server";
 import { getThemePreference } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
@@ -35,15 +41,26 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** Every page can show a field error or a toast: their namespace comes with "common". */
+export const handle = { i18n: ["common", "validation"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toast, headers }, theme] = await Promise.all([
+  const [user, { toast, headers }, theme, language] = await Promise.all([
     getUser(request),
     getToast(request),
     getThemePreference(request),
+    getLanguage(request),
   ]);
   // Staff only: what the staff navigation shows beside "Filings" (one indexed count).
   const staff = isStaff(user) ? { filingsWaiting: countFilingsWaiting() } : null;
-  return data({ user, toast, theme, year: new Date().getFullYear(), staff }, { headers: headers ?? undefined });
+  const url = new URL(request.url);
+  const responseHeaders = new Headers(headers ?? undefined);
+  // A link with ?lng= (an hreflang alternate, say) is a choice: the next pages keep it.
+  if (url.searchParams.get("lng") === language) responseHeaders.append("Set-Cookie", await languageCookie.serialize(language));
+  return data(
+    { user, toast, theme, year: new Date().getFullYear(), staff, language, alternates: languageAlternates(url, publicOrigin(request)) },
+    { headers: responseHeaders },
+  );
 }
 
 /** Every submission may have flashed a toast (failed ones too): the root reads it each time. */
@@ -60,22 +77,31 @@ export function useRootData() {
 function Document({
   children,
   theme,
+  language,
+  alternates,
 }: {
   children: React.ReactNode;
   theme: "light" | "dark" | "system";
+  language: Language;
+  alternates: { hrefLang: string; href: string }[];
 }) {
   const nonce = useNonce();
+  useChangeLanguage(language);
   return (
-    <html lang="en" className={theme === "system" ? "" : theme} suppressHydrationWarning>
+    <html lang={language} className={theme === "system" ? "" : theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {alternates.map((link) => (
+          <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
+        ))}
         {theme === "system" ? <PreventFlashOnWrongTheme ssrTheme={false} nonce={nonce} /> : null}
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
+        <I18nBootScript nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -88,7 +114,7 @@ export default function App() {
   const specified = data.theme === "system" ? null : data.theme === "dark" ? Theme.DARK : Theme.LIGHT;
   return (
     <ThemeProvider specifiedTheme={specified} themeAction="/resources/theme">
-      <Document theme={data.theme}>
+      <Document theme={data.theme} language={data.language} alternates={data.alternates}>
         <AppShell user={data.user} toast={data.toast} theme={data.theme} year={data.year}>
           <Outlet />
         </AppShell>
@@ -101,7 +127,7 @@ export function ErrorBoundary() {
   const data = useRootData();
   return (
     <ThemeProvider specifiedTheme={Theme.LIGHT} themeAction="/resources/theme">
-      <Document theme={data?.theme ?? "light"}>
+      <Document theme={data?.theme ?? "light"} language={data?.language ?? "en"} alternates={data?.alternates ?? []}>
         <AppShell
           user={data?.user ?? null}
           toast={null}

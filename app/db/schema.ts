@@ -32,6 +32,8 @@ export const users = sqliteTable(
     emailVerifiedAt: timestamp("email_verified_at"),
     /** The owner asked for no renewal reminders or notices (receipts and resets still go). */
     remindersOptOut: integer("reminders_opt_out", { mode: "boolean" }).notNull().default(false),
+    /** The language the owner chose (en | es, ~/lib/languages); null: never chose (mail goes in English). */
+    language: text("language"),
     createdAt: createdAt(),
   },
   (t) => [

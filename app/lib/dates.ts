@@ -4,8 +4,16 @@
  * Intl does the formatting: it is built into every browser, which keeps a date library out of
  * every page's JavaScript.
  */
-const CARD_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const LONG_FORMAT = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+import { LANGUAGE_LOCALES, type Language } from "./languages";
+
+const dateFormats = (month: "short" | "long") =>
+  Object.fromEntries(
+    Object.entries(LANGUAGE_LOCALES).map(([language, locale]) => [language, new Intl.DateTimeFormat(locale, { month, day: "numeric", year: "numeric", timeZone: "UTC" })]),
+  ) as Record<Language, Intl.DateTimeFormat>;
+/** "Jan 5, 2026" / "5 ene 2026" */
+const CARD_FORMAT = dateFormats("short");
+/** "January 5, 2026" / "5 de enero de 2026" */
+const LONG_FORMAT = dateFormats("long");
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function toDate(value: Date | string | number | null | undefined): Date | null {
@@ -26,15 +34,15 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
 }
 
 /** Cards and lists: 'MMM d, yyyy' (e.g. "Jan 5, 2026"); `fallback` when missing. */
-export function formatCardDate(value: Date | string | number | null | undefined, fallback = "Unknown date") {
+export function formatCardDate(value: Date | string | number | null | undefined, fallback = "Unknown date", language: Language = "en") {
   const date = toDate(value);
-  return date ? CARD_FORMAT.format(date) : fallback;
+  return date ? CARD_FORMAT[language].format(date) : fallback;
 }
 
-/** Receipts and renewals: 'MMMM d, yyyy' (e.g. "January 5, 2026"). */
-export function formatLongDate(value: Date | string | number | null | undefined, fallback = "") {
+/** Receipts and renewals: 'MMMM d, yyyy' (e.g. "January 5, 2026"; "5 de enero de 2026" in Spanish). */
+export function formatLongDate(value: Date | string | number | null | undefined, fallback = "", language: Language = "en") {
   const date = toDate(value);
-  return date ? LONG_FORMAT.format(date) : fallback;
+  return date ? LONG_FORMAT[language].format(date) : fallback;
 }
 
 /** CSV and APIs: ISO 8601 (date-only values stay yyyy-MM-dd). */

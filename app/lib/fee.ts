@@ -1,3 +1,5 @@
+import { LANGUAGE_LOCALES, type Language } from "./languages";
+
 /** The Business Tax Receipt fee, in integer cents: $100 + $5 per employee + $10 per vehicle. */
 /** Every charge (BTR payments, renewals) is in US dollars. */
 export const CURRENCY = "usd";
@@ -35,11 +37,13 @@ export function computeFee(employeeCount: number | null | undefined, vehicleCoun
   };
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = Object.fromEntries(
+  Object.entries(LANGUAGE_LOCALES).map(([language, locale]) => [language, new Intl.NumberFormat(locale, { style: "currency", currency: "USD" })]),
+) as Record<Language, Intl.NumberFormat>;
 
-/** 12345 -> "$123.45" */
-export function formatCents(cents: number) {
-  return usd.format(cents / 100);
+/** 12345 -> "$123.45" (the same in Spanish, as Florida writes dollars) */
+export function formatCents(cents: number, language: Language = "en") {
+  return usd[language].format(cents / 100);
 }
 
 /** 12345 -> "123.45" (for CSV files) */

@@ -11,3 +11,11 @@ export function pageMeta(title: string, description: string): MetaDescriptor[] {
     { name: "description", content: description },
   ];
 }
+
+/** A translated page's title and description, made by its loader (pageMetaText, ~/utils/i18n.server). */
+export type PageMetaText = { title: string; description: string };
+
+/** The meta of a page whose loader returned `meta: PageMetaText` (issue 42). */
+export function translatedMeta(meta: PageMetaText | undefined): MetaDescriptor[] {
+  return meta ? [{ title: meta.title }, { name: "description", content: meta.description }] : [];
+}

@@ -3,6 +3,8 @@ export type ClientToast = {
   id: string;
   title: string;
   description?: string;
+  /** Values for a title or description that is a message key (~/lib/i18n-message). */
+  values?: Record<string, string | number>;
   variant?: "default" | "destructive";
 };
 

@@ -12,6 +12,7 @@ import type { PasswordChangeInput, ProfileInput, RegisterInput } from "~/lib/sch
 import { getEnv } from "~/utils/env.server";
 import { getDummyHash, hashPassword, verifyPassword } from "~/models/password.server";
 import type { PublicUser } from "~/lib/types";
+import type { Language } from "~/lib/languages";
 import { UNCLAIMED } from "./business.server";
 import { forgetAttempts, lockoutSeconds, recordAttempt } from "./login-attempt.server";
 import { queueWelcome } from "./mail-events.server";
@@ -270,4 +271,9 @@ async function removeUploads(keys: string[]) {
     if (!file.startsWith(root + path.sep)) continue;
     await fs.rm(file, { force: true }).catch(() => undefined);
   }
+}
+
+/** The owner's language (issue 42): their pages when no cookie says otherwise, and their mail. */
+export function setUserLanguage(userId: number, language: Language) {
+  getDb().update(users).set({ language }).where(eq(users.id, userId)).run();
 }

@@ -6,6 +6,8 @@ import { getEnv } from "~/utils/env.server";
 export const ToastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
+  /** Values for a title or description that is a message key ("namespace:key", ~/lib/i18n-message). */
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   variant: z.enum(["default", "destructive"]).default("default"),
 });
 export type Toast = z.input<typeof ToastSchema>;

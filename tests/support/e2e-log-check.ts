@@ -2,7 +2,8 @@
  * Playwright's global teardown: the e2e server's JSON log (tests/support/e2e-server.ts writes it
  * to .cache/e2e-<port>/server.log, one per server) must hold none of the secrets the tests typed or received:
  * passwords, verification codes, card numbers, session cookies, or the tokens of reset,
- * verification and unsubscribe links. Run after the whole suite, so it reads this run's log.
+ * verification and unsubscribe links; nor a translation key a page rendered for want of its text.
+ * Run after the whole suite, so it reads this run's log.
  */
 import fs from "node:fs";
 import { E2E_SERVER_NAMES, e2eServer } from "./e2e-servers";
@@ -44,5 +45,8 @@ export default async function checkE2eLog() {
     if (!/"msg":"request"/.test(log)) throw new Error(`${file} holds no request lines`);
     const found = secretsIn(log);
     if (found.length > 0) throw new Error(`Secrets in the e2e server's log (${file}): ${found.join(", ")}`);
+    // A page that rendered a translation key instead of text (app/utils/i18n.server.ts logs each).
+    const missing = [...new Set([...log.matchAll(/"i18nMissingKey":"([^"]+)"/g)].map((m) => m[1]))];
+    if (missing.length > 0) throw new Error(`Pages rendered translation keys that exist in no language (${file}): ${missing.join(", ")}`);
   }
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { ThemePreference } from "~/lib/theme";
 import type { PublicUser } from "~/lib/types";
 import type { ClientToast } from "~/lib/toast-store";
@@ -20,6 +21,7 @@ export function AppShell({
   year: number;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <AppLinkNavigation>
       <div className="flex min-h-screen flex-col">
@@ -27,7 +29,7 @@ export function AppShell({
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
         >
-          Skip to content
+          {t("skipToContent")}
         </a>
         <Header user={user} />
         <main id="main" className="flex-1">

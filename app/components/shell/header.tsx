@@ -1,8 +1,10 @@
+import { useTranslation } from "react-i18next";
 import { useLocation } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { isStaff } from "~/lib/roles";
 import type { PublicUser } from "~/lib/types";
 import { isActive, mainLinks } from "./nav-links";
+import { LanguageSwitch } from "./language-switch";
 import { LogoutForm } from "./logout-form";
 import { MobileMenu } from "./mobile-menu";
 
@@ -15,20 +17,21 @@ const linkClass = (active: boolean) =>
 
 export function Header({ user }: { user: PublicUser | null }) {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <MobileMenu user={user} />
-        <AppLink to="/" className="flex items-center gap-2 font-semibold" aria-label="Florida Business Registry home">
+        <AppLink to="/" className="flex items-center gap-2 font-semibold" aria-label={t("brandHome")}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>Florida Business Registry</span>
+          <span>{t("brand")}</span>
         </AppLink>
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+        <nav aria-label={t("nav.main")} className="ml-6 hidden items-center gap-1 md:flex">
           {mainLinks(user).map((link) => {
             const active = isActive(pathname, link.match);
             return (
               <AppLink key={link.label} to={link.to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
-                {link.label}
+                {t(link.label)}
               </AppLink>
             );
           })}
@@ -38,24 +41,25 @@ export function Header({ user }: { user: PublicUser | null }) {
             <>
               {isStaff(user) ? (
                 <AppLink to="/admin" className={linkClass(isActive(pathname, "/admin"))}>
-                  Admin
+                  {t("nav.admin")}
                 </AppLink>
               ) : null}
               <AppLink to="/dashboard" className={linkClass(isActive(pathname, "/dashboard"))}>
-                Dashboard
+                {t("nav.dashboard")}
               </AppLink>
               <LogoutForm className={linkClass(false)} />
             </>
           ) : (
             <>
               <AppLink to="/login" className={linkClass(isActive(pathname, "/login"))}>
-                Sign in
+                {t("nav.signIn")}
               </AppLink>
               <AppLink to="/register" className="rounded-md bg-primary-700 px-3 py-2 text-sm font-medium text-white hover:bg-primary-800">
-                Register
+                {t("nav.register")}
               </AppLink>
             </>
           )}
+          <LanguageSwitch className={linkClass(false)} />
         </div>
       </div>
     </header>

@@ -2,8 +2,10 @@ import { isStaff } from "~/lib/roles";
 import { useLocation } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import type { PublicUser } from "~/lib/types";
 import { isActive, mainLinks } from "./nav-links";
+import { LanguageSwitch } from "./language-switch";
 import { LogoutForm } from "./logout-form";
 
 const itemClass = (active: boolean) =>
@@ -16,6 +18,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
   const { pathname, search } = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
   const close = () => ref.current?.removeAttribute("open");
+  const { t } = useTranslation();
 
   // Choosing a link closes the menu.
   useEffect(() => {
@@ -24,15 +27,15 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
 
   const links = [
     ...mainLinks(user),
-    { to: "/help", label: "Help & Tours", match: "/help" },
+    { to: "/help", label: "nav.help", match: "/help" },
     ...(user
       ? [
-          { to: "/dashboard", label: "Dashboard", match: "/dashboard" },
-          ...(isStaff(user) ? [{ to: "/admin", label: "Admin Dashboard", match: "/admin" }] : []),
+          { to: "/dashboard", label: "nav.dashboard", match: "/dashboard" },
+          ...(isStaff(user) ? [{ to: "/admin", label: "nav.adminDashboard", match: "/admin" }] : []),
         ]
       : [
-          { to: "/login", label: "Sign in", match: "/login" },
-          { to: "/register", label: "Register", match: "/register" },
+          { to: "/login", label: "nav.signIn", match: "/login" },
+          { to: "/register", label: "nav.register", match: "/register" },
         ]),
   ];
 
@@ -40,7 +43,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
     <details ref={ref} className="group md:hidden" data-testid="mobile-menu">
       <summary
         className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 dark:border-slate-700"
-        aria-label="Open menu"
+        aria-label={t("nav.openMenu")}
       >
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
           <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
@@ -48,18 +51,18 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
       </summary>
       <div className="fixed inset-x-0 bottom-0 top-16 z-50 flex">
         <nav
-          aria-label="Mobile"
+          aria-label={t("nav.mobile")}
           className="h-full w-72 max-w-[85%] overflow-y-auto bg-white p-4 shadow-xl dark:bg-slate-900"
         >
           <div className="mb-4 border-b border-slate-200 pb-4 dark:border-slate-700">
-            <p className="font-semibold">Florida Business Registry</p>
-            <p className="text-sm text-slate-600 dark:text-slate-300">Find and register businesses in Florida</p>
+            <p className="font-semibold">{t("brand")}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("tagline")}</p>
           </div>
           <ul className="space-y-1">
             {links.map((link) => (
               <li key={`${link.label}-${link.to}`}>
                 <AppLink to={link.to} className={itemClass(isActive(pathname, link.match))} onClick={close}>
-                  {link.label}
+                  {t(link.label)}
                 </AppLink>
               </li>
             ))}
@@ -68,12 +71,15 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
                 <LogoutForm className={`${itemClass(false)} w-full text-left`} onSubmit={close} />
               </li>
             ) : null}
+            <li>
+              <LanguageSwitch className={`${itemClass(false)} w-full text-left`} />
+            </li>
           </ul>
         </nav>
         {/* Without JS the backdrop reloads the page, which closes the menu; with JS it just closes. */}
         <AppLink
           to={`${pathname}${search}`}
-          aria-label="Close menu"
+          aria-label={t("nav.closeMenu")}
           className="flex-1 bg-black/40"
           onClick={(event) => {
             event.preventDefault();

@@ -1,14 +1,15 @@
 import type { PublicUser } from "~/lib/types";
 
+/** `label` is a key of the common namespace (nav.*). */
 export type NavLink = { to: string; label: string; match: string };
 
 /** The header's main links. File & Pay goes to the dashboard when signed in, else to /login. */
 export function mainLinks(user: Pick<PublicUser, "id"> | null): NavLink[] {
   const fileAndPay = user ? "/dashboard" : "/login";
   return [
-    { to: "/", label: "Home", match: "/" },
-    { to: "/search", label: "Business Search", match: "/search" },
-    { to: fileAndPay, label: "File & Pay", match: fileAndPay },
+    { to: "/", label: "nav.home", match: "/" },
+    { to: "/search", label: "nav.search", match: "/search" },
+    { to: fileAndPay, label: "nav.fileAndPay", match: fileAndPay },
   ];
 }
 

@@ -1,12 +1,14 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { useMessage } from "~/lib/i18n-message";
 
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
 /** The errors under a field; its id is what the input's aria-describedby points at. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const list = errors?.filter(Boolean) ?? [];
+  const message = useMessage();
+  const list = errors?.filter(Boolean).map((error) => message(error)) ?? [];
   if (list.length === 0) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700 dark:text-red-300">

@@ -1,6 +1,8 @@
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { subscribeToToasts, type ClientToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/i18n-message";
 
 /** Spec section 9: one toast at a time, shown 5,000 ms, swipe right past 50 px to dismiss. */
 export const TOAST_LIMIT = 1;
@@ -18,6 +20,7 @@ type Entry = ClientToast & { open: boolean };
  */
 export function Toaster({ serverToast }: { serverToast: ClientToast | null }) {
   const hydrated = useHydrated();
+  const { t: translate } = useTranslation();
   const [entries, setEntries] = useState<Entry[]>(() => (serverToast ? [{ ...serverToast, open: true }] : []));
   const seen = useRef(new Set<string>(serverToast ? [serverToast.id] : []));
   const removeTimers = useRef(new Map<string, number>());
@@ -70,7 +73,7 @@ export function Toaster({ serverToast }: { serverToast: ClientToast | null }) {
   return (
     <section
       ref={regionRef}
-      aria-label="Notifications (F8)"
+      aria-label={translate("notifications")}
       tabIndex={-1}
       className="pointer-events-none fixed bottom-4 right-4 z-[100] flex w-full max-w-sm flex-col gap-2 px-4 outline-none focus-visible:ring-2 focus-visible:ring-primary-600 sm:px-0"
       data-testid="toaster"
@@ -83,6 +86,8 @@ export function Toaster({ serverToast }: { serverToast: ClientToast | null }) {
 }
 
 function ToastItem({ entry, interactive, onDismiss }: { entry: Entry; interactive: boolean; onDismiss: () => void }) {
+  const message = useMessage();
+  const { t } = useTranslation();
   const [offset, setOffset] = useState(0);
   const [paused, setPaused] = useState(false);
   const swipe = useRef<{ pointerId: number; startX: number } | null>(null);
@@ -147,15 +152,15 @@ function ToastItem({ entry, interactive, onDismiss }: { entry: Entry; interactiv
     >
       <div className="flex items-start gap-3">
         <div className="flex-1">
-          <p className="font-semibold">{entry.title}</p>
-          {entry.description ? <p className="mt-1 text-sm">{entry.description}</p> : null}
+          <p className="font-semibold">{message(entry.title, entry.values)}</p>
+          {entry.description ? <p className="mt-1 text-sm">{message(entry.description, entry.values)}</p> : null}
         </div>
         {interactive ? (
           <button
             type="button"
             onClick={onDismiss}
             className="rounded p-1 text-sm opacity-70 hover:opacity-100"
-            aria-label="Dismiss notification"
+            aria-label={t("dismissNotification")}
           >
             ✕
           </button>

@@ -3,6 +3,8 @@
  * (400 bad input, 401, 403, 404, 405, 409, 413 too large, 415 not JSON).
  */
 import type { z } from "zod";
+import { translateMessage } from "~/lib/i18n-message";
+import { fixedT } from "~/utils/i18n.server";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -19,12 +21,20 @@ export function assertMethod(request: Request, ...methods: string[]) {
   }
 }
 
-/** A zod error as fieldErrors: the path joined with "." ("" for the form as a whole). */
+/**
+ * A zod error as fieldErrors: the path joined with "." ("" for the form as a whole). The JSON
+ * door speaks English: a message that is a key (~/lib/i18n-message) is given in English.
+ */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const fieldErrors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "";
-    (fieldErrors[key] ??= []).push(issue.message);
+    (fieldErrors[key] ??= []).push(englishMessage(issue.message));
   }
   return fieldErrors;
+}
+
+/** A message (or message key) in English, for the JSON door and the logs. */
+export function englishMessage(message: string): string {
+  return translateMessage(fixedT("en"), message);
 }

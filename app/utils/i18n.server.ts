@@ -1,0 +1,111 @@
+/**
+ * Which language a request is answered in, and translations on the server (issue 42).
+ *
+ * The order: the `lng` query parameter, the `lng` cookie (set by the language switch), the
+ * signed-in user's saved choice, the browser's Accept-Language, else English. remix-i18next
+ * reads the parameter and the cookie; its "custom" step is the profile, then the header, read
+ * here because remix-i18next keeps only the header's first language ("fr, es;q=0.5" must give
+ * Spanish, not English).
+ */
+import { createCookie } from "@remix-run/node";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { RemixI18Next } from "remix-i18next/server";
+import { DEFAULT_LANGUAGE, I18N_OPTIONS, isLanguage, LANGUAGES, NAMESPACES, type Language, type Namespace } from "~/lib/languages";
+import type { PageMetaText } from "~/lib/meta";
+import { RESOURCES } from "~/locales/resources.server";
+import { appLogger } from "~/utils/request-context.server";
+import { getUser } from "~/utils/session.server";
+
+export const languageCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+const negotiator = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    cookie: languageCookie,
+    order: ["searchParams", "cookie", "custom"],
+    findLocale: async (request) => {
+      const saved = (await getUser(request))?.language;
+      return isLanguage(saved) ? saved : fromAcceptLanguage(request.headers.get("Accept-Language"));
+    },
+  },
+});
+
+/** The supported language the browser weighs most ("es-US,es;q=0.9,en;q=0.8" → es), or null. */
+export function fromAcceptLanguage(header: string | null): Language | null {
+  if (!header) return null;
+  const weighed = header
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { language: tag.trim().toLowerCase().split("-")[0], weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.weight > 0 && isLanguage(entry.language))
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return (weighed[0]?.language as Language | undefined) ?? null;
+}
+
+/** The language this request is answered in. */
+export async function getLanguage(request: Request): Promise<Language> {
+  const found = await negotiator.getLocale(request);
+  return isLanguage(found) ? found : DEFAULT_LANGUAGE;
+}
+
+/** The namespaces the matched routes ask for (their `handle.i18n`), for the first render. */
+export const routeNamespaces = negotiator.getRouteNamespaces.bind(negotiator);
+
+export const MISSING_KEY_MESSAGE = "i18n missing key";
+
+/** One i18next holding every resource; requests and mail take fixed views of it. */
+let shared: I18n | undefined;
+function sharedInstance(): I18n {
+  if (!shared) {
+    shared = createInstance();
+    // Synchronous: the resources are in memory (initImmediate false).
+    void shared.init({
+      ...I18N_OPTIONS,
+      lng: DEFAULT_LANGUAGE,
+      ns: [...NAMESPACES],
+      resources: RESOURCES,
+      initImmediate: false,
+      // A key missing from every language is a page showing a key: logged, and the e2e suite's
+      // teardown fails on it (tests/support/e2e-log-check.ts).
+      saveMissing: true,
+      missingKeyHandler: (languages, namespace, key) => appLogger().warn({ i18nMissingKey: `${namespace}:${key}`, languages }, MISSING_KEY_MESSAGE),
+    });
+  }
+  return shared;
+}
+
+/** A t() for one language and namespace, e.g. for an email or a toast. */
+export function fixedT(language: Language, ns: Namespace | Namespace[] = "common"): TFunction {
+  return sharedInstance().getFixedT(language, ns);
+}
+
+/** A per-request instance in `language` for React's first render (shares the loaded resources). */
+export function requestInstance(language: Language): I18n {
+  return sharedInstance().cloneInstance({ lng: language, initImmediate: false });
+}
+
+/** The user's saved language for mail: English unless they chose another. */
+export function mailLanguage(user: { language?: string | null } | null | undefined): Language {
+  return isLanguage(user?.language) ? user.language : DEFAULT_LANGUAGE;
+}
+
+/** The request's language and a t() in it, for a loader or an action. */
+export async function requestT(request: Request, ns: Namespace | Namespace[] = "common") {
+  const language = await getLanguage(request);
+  return { language, t: fixedT(language, ns) };
+}
+
+/** A page's translated title ("<title> | Florida Business Registry") and description, for translatedMeta. */
+export function pageMetaText(t: TFunction, title: string, description: string): PageMetaText {
+  return { title: `${title} | ${t("common:brand")}`, description };
+}
