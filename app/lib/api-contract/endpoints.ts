@@ -157,9 +157,10 @@ const sampleUser = {
   role: "user",
   emailVerifiedAt: "2026-01-15T14:10:00.000Z",
   remindersOptOut: false,
+  language: "es",
   createdAt: "2026-01-15T14:03:22.000Z",
 };
-const { emailVerifiedAt: _verified, remindersOptOut: _optOut, ...sampleAdminUser } = sampleUser;
+const { emailVerifiedAt: _verified, remindersOptOut: _optOut, language: _language, ...sampleAdminUser } = sampleUser;
 const sampleCard = {
   id: 3,
   name: "Gulfstream Logistics LLC",

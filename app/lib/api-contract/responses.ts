@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { DOCUMENT_TYPES, FILING_DOCUMENT_MIME_TYPES } from "~/lib/filings/documents";
 import { ANSWER_NAMES, FILING_KINDS, FILING_STATUSES } from "~/lib/filings/kinds";
+import { LANGUAGES } from "~/lib/languages";
 
 const id = z.number().int().positive();
 const cents = z.number().int().describe("Integer cents (USD): 13500 is $135.00");
@@ -47,6 +48,7 @@ export const User = z.object({
   role: z.enum(["user", "clerk", "admin"]).describe("user; clerk (staff: letters, audit log, read-only lists); admin (everything). isAdmin is true exactly for admin"),
   emailVerifiedAt: timestamp.nullable().describe("When the user confirmed their email address; null until then"),
   remindersOptOut: z.boolean().describe("true when the user turned off the renewal reminder emails"),
+  language: z.enum(LANGUAGES).nullable().describe("The language the user chose with the site's language switch (their pages and email); null: never chose, email in English"),
   createdAt: timestamp,
 });
 
@@ -215,7 +217,7 @@ export const Payment = z.object({
 export const UserPayment = z.object({ ...paymentFields, businessName: z.string(), documentNumber: z.string() });
 
 /** A user in the administrators' list: the account fields without the email preferences. */
-export const AdminUser = User.omit({ emailVerifiedAt: true, remindersOptOut: true });
+export const AdminUser = User.omit({ emailVerifiedAt: true, remindersOptOut: true, language: true });
 
 export const AdminBusiness = BusinessCard.extend({
   ...declaredCounts,
