@@ -63,6 +63,18 @@ async function signInStart(): Promise<Options> {
 
 const row = (id: string) => getDb().select().from(passkeys).where(eq(passkeys.id, id)).get();
 
+describe("asking for passkey sign-in options", () => {
+  it("answers 20 a minute per client address, then 429 with Retry-After; other addresses go on", async () => {
+    const ask = (address: string) => postJson(signInOptions, "/resources/passkeys/sign-in/options", {}, undefined, { "X-Forwarded-For": address });
+    for (let i = 0; i < 20; i++) expect((await ask("203.0.113.7")).status).toBe(200);
+    const refused = await ask("203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/wait a minute/);
+    expect((await ask("203.0.113.8")).status).toBe(200);
+  });
+});
+
 describe("registering a passkey", () => {
   it("verifies the authenticator's answer, stores the passkey and tells the owner", async () => {
     const user = await createUser();
