@@ -245,13 +245,14 @@ export function filingDecisionMail(
     /** The filing's kind: its name in the recipient's language. Without it, `kindLabel` as given. */
     kind?: FilingKindKey;
     kindLabel: string;
-    subjectName: string;
+    /** The business the filing is about; null: "your business", in the recipient's language. */
+    subjectName: string | null;
     decision: "approve" | "request-changes" | "deny";
     message: string | null;
   },
 ): RenderedMail {
   const { t } = speak(user);
-  const what = t("filing.what", { kind: kind ? t(`filing.kinds.${kind}`) : kindLabel, subject: subjectName });
+  const what = t("filing.what", { kind: kind ? t(`filing.kinds.${kind}`) : kindLabel, subject: subjectName ?? t("filing.yourBusiness") });
   const lowered = what.charAt(0).toLowerCase() + what.slice(1);
   const link = { type: "button" as const, label: t("filing.button"), href: `${ctx.appUrl}/filings/${filingId}` };
   const said = message ? [{ type: "facts" as const, rows: [[t("labels.messageFromTown"), message]] as [string, string][] }] : [];

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { remindersJob } from "~/jobs/reminders.server";
 import { runJob } from "~/jobs/registry.server";
 import { receiptNumber } from "~/lib/receipt";
-import { securityNoticeMail } from "~/mail/messages";
+import { filingDecisionMail, securityNoticeMail } from "~/mail/messages";
 import { letterContext } from "~/models/letters.server";
 import { recordConfirmedPayment } from "~/models/payment.server";
 import * as receiptPdfRoute from "~/routes/receipt.$paymentId_.pdf";
@@ -231,6 +231,21 @@ describe("security notices", () => {
     expect(english.text).toContain("When: November 5, 2026 at 14:05 UTC");
     expect(securityNoticeMail(ctx, { user: es, event: { kind: "recovery-code-used", left: 1 } }).text).toContain("le queda 1 código.");
     expect(securityNoticeMail(ctx, { user: es, event: { kind: "recovery-code-used", left: 4 } }).text).toContain("le quedan 4 códigos.");
+  });
+});
+
+describe("filing decisions", () => {
+  const ctx = { townName: "Pembroke Park", townState: "FL", supportEmail: "btr@example.gov", supportPhone: "(954) 966-4600", appUrl: "http://localhost:3000" };
+  it("name the filing's kind, and a business without a name, in the recipient's language", () => {
+    const decide = (language: string | null, subjectName: string | null, decision: "approve" | "deny") =>
+      filingDecisionMail(ctx, { user: { username: "ana_1", firstName: "Ana", language }, filingId: 7, kind: "transfer", kindLabel: "Transfer on sale", subjectName, decision, message: decision === "deny" ? "Falta el contrato." : null });
+    expect(decide(null, null, "approve").subject).toBe("Approved: Transfer on sale for your business");
+    expect(decide("es", null, "approve").subject).toBe("Aprobado: Traspaso por venta de su negocio");
+    const denied = decide("es", "Peña LLC", "deny");
+    expect(denied.subject).toBe("Denegado: Traspaso por venta de Peña LLC");
+    expect(denied.text).toContain("La oficina del recibo de impuesto comercial de Pembroke Park denegó su traspaso por venta de Peña LLC.");
+    expect(denied.text).toContain("Mensaje del municipio: Falta el contrato.");
+    expect(denied.text).toContain("¿Preguntas? Escriba a btr@example.gov o llame al (954) 966-4600.");
   });
 });
 

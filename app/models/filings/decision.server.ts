@@ -138,7 +138,7 @@ export async function decideFiling(staff: Staff, filingId: number, decision: Fil
       after: { status: decided.status, message: text, businessId: decided.businessId },
       at,
     });
-    const subjectName = business?.name ?? answers.tradeName ?? answers.businessName ?? (decided.businessId ? tx.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, decided.businessId)).get()?.name : null) ?? "your business";
+    const subjectName = business?.name ?? answers.tradeName ?? answers.businessName ?? (decided.businessId ? tx.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, decided.businessId)).get()?.name : null) ?? null;
     const ctxMail = mailContext();
     queueMail(tx, filing.applicantId, (user) => ({
       kind: `filing-${decision}`,
