@@ -4,6 +4,7 @@
  * `services/receipt-pdf.server.ts`, and carried whole in the outbox row of a receipt mail).
  */
 import type { Payment } from "~/db/schema";
+import type { Language } from "~/lib/languages";
 
 /** The receipt number ("2027-000123"), or for a payment that holds no receipt its payment reference. */
 export function receiptNumber(payment: Pick<Payment, "id" | "receiptNumber">) {
@@ -13,7 +14,10 @@ export function receiptNumber(payment: Pick<Payment, "id" | "receiptNumber">) {
 export type ReceiptLine = { label: string; amount: string; kind?: "penalty" | "total" };
 
 export type ReceiptDocument = {
-  title: "Local Business Tax Receipt";
+  /** The language its words are in (issue 42); absent in a document queued before: English. */
+  language?: Language;
+  /** "Local Business Tax Receipt", in the document's language. */
+  title: string;
   town: { name: string; state: string; address: string; email: string; phone: string };
   number: string;
   /** False for a payment that holds no receipt (a duplicate kept from before receipts). */

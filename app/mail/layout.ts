@@ -3,6 +3,9 @@
  * max 600px, 16px text, large link buttons, real headings, lang and title for screen readers)
  * and a plain-text part with the same words. Pure functions: no I/O.
  */
+import type { Language } from "~/lib/languages";
+import { fixedT } from "~/lib/translate.server";
+
 export type MailContext = {
   townName: string;
   townState: string;
@@ -37,15 +40,20 @@ export type Block =
 
 export function renderLayout(
   ctx: MailContext,
-  { subject, heading, greeting, blocks, footerNote }: {
+  { subject, heading, greeting, blocks, footerNote, language }: {
     subject: string;
     heading: string;
     greeting: string;
     blocks: Block[];
     footerNote?: string;
+    /** The recipient's language (issue 42): the layout's own words and <html lang>. English unless said. */
+    language?: Language;
   },
 ): { html: string; text: string } {
-  const office = `${ctx.townName} Business Tax Receipt office`;
+  const lang = language ?? "en";
+  const t = fixedT(lang, "mail");
+  const office = t("layout.office", { townName: ctx.townName });
+  const town = t("layout.town", { townName: ctx.townName, townState: ctx.townState });
   const htmlBlocks = blocks
     .map((block) => {
       switch (block.type) {
@@ -54,7 +62,7 @@ export function renderLayout(
         case "small":
           return `<p style="margin:0 0 16px;font-size:14px;color:#334155">${escapeHtml(block.text)}</p>`;
         case "button":
-          return `<p style="margin:24px 0"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:14px;color:#334155;word-break:break-all">Or open this address: <a href="${escapeHtml(block.href)}" style="color:#1d4ed8">${escapeHtml(block.href)}</a></p>`;
+          return `<p style="margin:24px 0"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:14px;color:#334155;word-break:break-all">${escapeHtml(t("layout.openAddress"))} <a href="${escapeHtml(block.href)}" style="color:#1d4ed8">${escapeHtml(block.href)}</a></p>`;
         case "facts":
           return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${block.rows
             .map(
@@ -66,7 +74,7 @@ export function renderLayout(
     })
     .join("\n");
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -76,7 +84,7 @@ export function renderLayout(
 <body style="margin:0;padding:0;background:#f1f5f9;color:#0f172a;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
 <main style="max-width:600px;margin:0 auto;padding:16px">
 <div style="background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 8px;font-size:14px;font-weight:600;color:#1e3a8a">${escapeHtml(`Town of ${ctx.townName}, ${ctx.townState}`)}</p>
+<p style="margin:0 0 8px;font-size:14px;font-weight:600;color:#1e3a8a">${escapeHtml(town)}</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(heading)}</h1>
 <p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 ${htmlBlocks}
@@ -103,7 +111,7 @@ ${footerNote ? `<p style="margin:0">${escapeHtml(footerNote)}</p>` : ""}
     })
     .join("\n\n");
   const text = [
-    `Town of ${ctx.townName}, ${ctx.townState}`,
+    town,
     "",
     heading,
     "",

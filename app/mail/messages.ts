@@ -1,16 +1,34 @@
 /**
  * Every message the service sends, as pure functions of their facts: subject, HTML and text
  * (app/mail/layout.ts). Amounts are integer cents; dates are shown as UTC calendar days.
+ * Each message is in its recipient's saved language (`users.language`, English when unset;
+ * issue 42): the texts are the `mail` namespace's, the dates and money formatted in it.
  */
+import type { TFunction } from "i18next";
 import { formatLongDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
+import { LANGUAGE_LOCALES, type Language } from "~/lib/languages";
 import { RESET_LINK_MINUTES } from "~/lib/password-reset";
+import { fixedT, mailLanguage } from "~/lib/translate.server";
 import { renderLayout, type Block, type MailContext, type RenderedMail } from "./layout";
 
-type Person = { firstName?: string | null; username: string };
+/** The recipient; `language` is users.language (null or absent: English). */
+type Person = { firstName?: string | null; username: string; language?: string | null };
 type BusinessRef = { id: number; name: string; documentNumber: string };
 
-const hello = (person: Person) => `Hello ${person.firstName?.trim() || person.username},`;
+/** The recipient's language, a t() of the mail namespace in it, and money and dates in it. */
+function speak(person: Person) {
+  const language: Language = mailLanguage(person);
+  const t = fixedT(language, "mail");
+  return {
+    language,
+    t,
+    money: (cents: number) => formatCents(cents, language),
+    date: (value: Date | string) => formatLongDate(value, "", language),
+  };
+}
+
+const hello = (t: TFunction, person: Person) => t("layout.hello", { name: person.firstName?.trim() || person.username });
 
 function mail(
   ctx: MailContext,
@@ -20,33 +38,37 @@ function mail(
   blocks: Block[],
   options: { footerNote?: string; headers?: Record<string, string> } = {},
 ): RenderedMail {
-  const { html, text } = renderLayout(ctx, { subject, heading, greeting: hello(person), blocks, footerNote: options.footerNote });
+  const { language, t } = speak(person);
+  const { html, text } = renderLayout(ctx, { subject, heading, greeting: hello(t, person), blocks, footerNote: options.footerNote, language });
   return { subject, html, text, headers: options.headers };
 }
 
 
 export function welcomeMail(ctx: MailContext, { user, verifyUrl }: { user: Person; verifyUrl: string }): RenderedMail {
-  return mail(ctx, `Welcome to ${ctx.townName} Business Tax Receipts`, "Your account is ready", user, [
-    { type: "p", text: `Your account (username ${user.username}) has been created. You can now claim your business with the code from the town's letter, pay its Business Tax Receipt online and keep your receipts in one place.` },
-    { type: "p", text: "Please confirm that this email address is yours, so renewal reminders can reach you:" },
-    { type: "button", label: "Confirm my email address", href: verifyUrl },
-    { type: "small", text: "If you did not create this account, you can ignore this message." },
+  const { t } = speak(user);
+  return mail(ctx, t("welcome.subject", { townName: ctx.townName }), t("welcome.heading"), user, [
+    { type: "p", text: t("welcome.created", { username: user.username }) },
+    { type: "p", text: t("welcome.confirmPlease") },
+    { type: "button", label: t("confirmButton"), href: verifyUrl },
+    { type: "small", text: t("welcome.notYou") },
   ]);
 }
 
 export function verifyEmailMail(ctx: MailContext, { user, verifyUrl }: { user: Person; verifyUrl: string }): RenderedMail {
-  return mail(ctx, "Confirm your email address", "Confirm your email address", user, [
-    { type: "p", text: "Renewal reminders and notices are sent only to an address its owner has confirmed. Open this link to confirm this one:" },
-    { type: "button", label: "Confirm my email address", href: verifyUrl },
-    { type: "small", text: "The link works for 7 days. If you did not ask for this, you can ignore this message." },
+  const { t } = speak(user);
+  return mail(ctx, t("verifyEmail.subject"), t("verifyEmail.heading"), user, [
+    { type: "p", text: t("verifyEmail.intro") },
+    { type: "button", label: t("confirmButton"), href: verifyUrl },
+    { type: "small", text: t("verifyEmail.validity") },
   ]);
 }
 
 export function passwordResetMail(ctx: MailContext, { user, resetUrl }: { user: Person; resetUrl: string }): RenderedMail {
-  return mail(ctx, "Reset your password", "Reset your password", user, [
-    { type: "p", text: `Someone (hopefully you) asked to reset the password of the account ${user.username}. Choose a new password here:` },
-    { type: "button", label: "Choose a new password", href: resetUrl },
-    { type: "small", text: `The link works once, for ${RESET_LINK_MINUTES} minutes. If you did not ask for it, ignore this message: your password stays as it is.` },
+  const { t } = speak(user);
+  return mail(ctx, t("passwordReset.subject"), t("passwordReset.heading"), user, [
+    { type: "p", text: t("passwordReset.intro", { username: user.username }) },
+    { type: "button", label: t("passwordReset.button"), href: resetUrl },
+    { type: "small", text: t("passwordReset.validity", { minutes: RESET_LINK_MINUTES }) },
   ]);
 }
 
@@ -64,38 +86,45 @@ export function receiptMail(
     receiptNumber: string;
   },
 ): RenderedMail {
+  const { t, money, date } = speak(user);
   const url = `${ctx.appUrl}/receipt/${payment.id}`;
-  return mail(ctx, `Receipt ${receiptNumber}: ${formatCents(payment.amount)} for ${business.name}`, "Payment received", user, [
-    { type: "p", text: `Thank you. Your ${payment.kind === "renewal" ? "automatic renewal" : "Business Tax Receipt"} payment has been received.` },
+  const fiscalYear = t("receipt.fiscalYearValue", {
+    year: payment.taxYear,
+    from: date(`${payment.taxYear - 1}-10-01`),
+    to: date(`${payment.taxYear}-09-30`),
+  });
+  return mail(ctx, t("receipt.subject", { number: receiptNumber, amount: money(payment.amount), business: business.name }), t("receipt.heading"), user, [
+    { type: "p", text: payment.kind === "renewal" ? t("receipt.thanksRenewal") : t("receipt.thanks") },
     {
       type: "facts",
       rows: [
-        ["Receipt number", receiptNumber],
-        ["Business", business.name],
-        ["Document number", business.documentNumber],
-        ["Description", payment.description],
-        ["Fiscal year", `FY${payment.taxYear} (October 1, ${payment.taxYear - 1} to September 30, ${payment.taxYear})`],
-        ["Date", formatLongDate(payment.createdAt)],
+        [t("labels.receiptNumber"), receiptNumber],
+        [t("labels.business"), business.name],
+        [t("labels.documentNumber"), business.documentNumber],
+        [t("labels.description"), payment.description],
+        [t("labels.fiscalYear"), fiscalYear],
+        [t("labels.date"), date(payment.createdAt)],
         ...(payment.penaltyCents > 0
           ? ([
-              ["Business tax", formatCents(payment.taxCents)],
-              ["Late penalty", formatCents(payment.penaltyCents)],
+              [t("labels.businessTax"), money(payment.taxCents)],
+              [t("labels.latePenalty"), money(payment.penaltyCents)],
             ] as [string, string][])
           : []),
-        ["Amount paid", formatCents(payment.amount)],
+        [t("labels.amountPaid"), money(payment.amount)],
       ],
     },
-    { type: "button", label: "View or print the receipt", href: url },
-    { type: "small", text: "The receipt is attached as a PDF." },
+    { type: "button", label: t("receipt.button"), href: url },
+    { type: "small", text: t("receipt.attached") },
   ]);
 }
 
 export function claimConfirmationMail(ctx: MailContext, { user, business, feeCents }: { user: Person; business: BusinessRef; feeCents: number }): RenderedMail {
-  return mail(ctx, `You have claimed ${business.name}`, "Business claimed", user, [
-    { type: "p", text: `${business.name} (document number ${business.documentNumber}) is now linked to your account.` },
-    { type: "p", text: `Its Business Tax Receipt fee is ${formatCents(feeCents)}. You can pay it online:` },
-    { type: "button", label: "Pay the Business Tax Receipt", href: `${ctx.appUrl}/payment/${business.id}` },
-    { type: "small", text: `If you did not claim this business, contact the ${ctx.townName} Business Tax Receipt office at once.` },
+  const { t, money } = speak(user);
+  return mail(ctx, t("claim.subject", { business: business.name }), t("claim.heading"), user, [
+    { type: "p", text: t("claim.linked", { business: business.name, documentNumber: business.documentNumber }) },
+    { type: "p", text: t("claim.fee", { fee: money(feeCents) }) },
+    { type: "button", label: t("claim.button"), href: `${ctx.appUrl}/payment/${business.id}` },
+    { type: "small", text: t("claim.notYou", { townName: ctx.townName }) },
   ]);
 }
 
@@ -103,19 +132,20 @@ export function renewalFailedMail(
   ctx: MailContext,
   { user, business, amountCents }: { user: Person; business: BusinessRef; amountCents: number | null },
 ): RenderedMail {
-  return mail(ctx, `Renewal payment failed for ${business.name}`, "Your automatic renewal payment failed", user, [
+  const { t, money } = speak(user);
+  return mail(ctx, t("renewalFailed.subject", { business: business.name }), t("renewalFailed.heading"), user, [
     {
       type: "p",
-      text: `We could not charge your card${amountCents ? ` ${formatCents(amountCents)}` : ""} for the Business Tax Receipt renewal of ${business.name}. Please update your card or pay the renewal manually.`,
+      text: amountCents ? t("renewalFailed.textAmount", { amount: money(amountCents), business: business.name }) : t("renewalFailed.text", { business: business.name }),
     },
-    { type: "button", label: "Manage the renewal", href: `${ctx.appUrl}/business/${business.id}/subscription` },
+    { type: "button", label: t("manageRenewal"), href: `${ctx.appUrl}/business/${business.id}/subscription` },
   ]);
 }
 
 /** Reminders and notices carry the one-click unsubscribe link (RFC 8058) in headers and text. */
-function reminderOptions(unsubscribeUrl: string) {
+function reminderOptions(t: TFunction, unsubscribeUrl: string) {
   return {
-    footerNote: `You receive renewal reminders as the owner of this business. Stop them: ${unsubscribeUrl}`,
+    footerNote: t("reminder.footer", { url: unsubscribeUrl }),
     headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }
@@ -134,101 +164,118 @@ export type ReminderFacts = {
 };
 
 export function renewalReminderMail(ctx: MailContext, facts: ReminderFacts & { stage: "window-open" | "two-weeks" }): RenderedMail {
-  const due = formatLongDate(facts.dueDate);
+  const { t, money, date } = speak(facts.user);
+  const due = date(facts.dueDate);
+  const business = facts.business.name;
   const subject =
     facts.stage === "window-open"
-      ? `Renew the Business Tax Receipt of ${facts.business.name} for ${facts.fiscalYear}`
-      : `Two weeks left: renew ${facts.business.name} by ${due}`;
+      ? t("reminder.openSubject", { business, fiscalYear: facts.fiscalYear })
+      : t("reminder.twoWeeksSubject", { business, due });
   return mail(
     ctx,
     subject,
-    facts.stage === "window-open" ? "Renewal is open" : "Your renewal is due in two weeks",
+    facts.stage === "window-open" ? t("reminder.openHeading") : t("reminder.twoWeeksHeading"),
     facts.user,
     [
-      { type: "p", text: `The Business Tax Receipt of ${facts.business.name} for ${facts.fiscalYear} can be renewed now. It is due by ${due}; after that, Florida law adds a delinquency penalty.` },
-      { type: "facts", rows: [["Business", facts.business.name], ["Fiscal year", facts.fiscalYear], ["Due date", due], ["Amount", formatCents(facts.amountCents)]] },
-      { type: "button", label: "Renew now", href: `${ctx.appUrl}/payment/${facts.business.id}` },
+      { type: "p", text: t("reminder.text", { business, fiscalYear: facts.fiscalYear, due }) },
+      { type: "facts", rows: [[t("labels.business"), business], [t("labels.fiscalYear"), facts.fiscalYear], [t("labels.dueDate"), due], [t("labels.amount"), money(facts.amountCents)]] },
+      { type: "button", label: t("reminder.button"), href: `${ctx.appUrl}/payment/${facts.business.id}` },
     ],
-    reminderOptions(facts.unsubscribeUrl),
+    reminderOptions(t, facts.unsubscribeUrl),
   );
 }
 
 export function autoChargeUpcomingMail(ctx: MailContext, facts: ReminderFacts & { chargeDate: string }): RenderedMail {
-  const on = formatLongDate(facts.chargeDate);
+  const { t, money, date } = speak(facts.user);
+  const on = date(facts.chargeDate);
+  const amount = money(facts.amountCents);
   return mail(
     ctx,
-    `${formatCents(facts.amountCents)} will be charged on ${on} for ${facts.business.name}`,
-    "Your automatic renewal is coming up",
+    t("autoCharge.subject", { amount, date: on, business: facts.business.name }),
+    t("autoCharge.heading"),
     facts.user,
     [
-      { type: "p", text: `On ${on} your card will be charged ${formatCents(facts.amountCents)} to renew the Business Tax Receipt of ${facts.business.name} for ${facts.fiscalYear}. Nothing else to do.` },
-      { type: "button", label: "Manage the renewal", href: `${ctx.appUrl}/business/${facts.business.id}/subscription` },
+      { type: "p", text: t("autoCharge.text", { date: on, amount, business: facts.business.name, fiscalYear: facts.fiscalYear }) },
+      { type: "button", label: t("manageRenewal"), href: `${ctx.appUrl}/business/${facts.business.id}/subscription` },
     ],
-    reminderOptions(facts.unsubscribeUrl),
+    reminderOptions(t, facts.unsubscribeUrl),
   );
+}
+
+/** "November 2026" / "noviembre de 2026": the month of a delinquency notice (`month` is yyyy-MM). */
+export function noticeMonthLabel(month: string, language: Language): string {
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
 export function delinquencyNoticeMail(
   ctx: MailContext,
   facts: ReminderFacts & { monthLabel: string },
 ): RenderedMail {
+  const { t, money, date } = speak(facts.user);
   const total = facts.amountCents;
   return mail(
     ctx,
-    `Delinquent: the Business Tax Receipt of ${facts.business.name} is unpaid (${facts.monthLabel})`,
-    "Your Business Tax Receipt is delinquent",
+    t("delinquency.subject", { business: facts.business.name, month: facts.monthLabel }),
+    t("delinquency.heading"),
     facts.user,
     [
-      { type: "p", text: `The Business Tax Receipt of ${facts.business.name} for ${facts.fiscalYear} was due by ${formatLongDate(facts.dueDate)} and is unpaid. Florida law (s. 205.053) adds a delinquency penalty for each month it stays unpaid.` },
+      { type: "p", text: t("delinquency.text", { business: facts.business.name, fiscalYear: facts.fiscalYear, due: date(facts.dueDate) }) },
       {
         type: "facts",
         rows: [
-          ["Business tax", formatCents(facts.amountCents - facts.penaltyCents)],
-          ["Penalty owed", formatCents(facts.penaltyCents)],
-          ["Total due now", formatCents(total)],
+          [t("labels.businessTax"), money(facts.amountCents - facts.penaltyCents)],
+          [t("labels.penaltyOwed"), money(facts.penaltyCents)],
+          [t("labels.totalDueNow"), money(total)],
         ],
       },
-      { type: "button", label: "Pay now", href: `${ctx.appUrl}/payment/${facts.business.id}` },
+      { type: "button", label: t("delinquency.button"), href: `${ctx.appUrl}/payment/${facts.business.id}` },
     ],
-    reminderOptions(facts.unsubscribeUrl),
+    reminderOptions(t, facts.unsubscribeUrl),
   );
 }
+
+type FilingKindKey = "new-business" | "transfer" | "change-location" | "close-business";
 
 /** Staff decided on a filing (issue 40): approved, changes requested (with what to change), or denied (with why). */
 export function filingDecisionMail(
   ctx: MailContext,
-  { user, filingId, kindLabel, subjectName, decision, message }: {
+  { user, filingId, kind, kindLabel, subjectName, decision, message }: {
     user: Person;
     filingId: number;
+    /** The filing's kind: its name in the recipient's language. Without it, `kindLabel` as given. */
+    kind?: FilingKindKey;
     kindLabel: string;
-    subjectName: string;
+    /** The business the filing is about; null: "your business", in the recipient's language. */
+    subjectName: string | null;
     decision: "approve" | "request-changes" | "deny";
     message: string | null;
   },
 ): RenderedMail {
-  const what = `${kindLabel} for ${subjectName}`;
-  const link = { type: "button" as const, label: "Open the filing", href: `${ctx.appUrl}/filings/${filingId}` };
-  const said = message ? [{ type: "facts" as const, rows: [["Message from the town", message]] as [string, string][] }] : [];
+  const { t } = speak(user);
+  const what = t("filing.what", { kind: kind ? t(`filing.kinds.${kind}`) : kindLabel, subject: subjectName ?? t("filing.yourBusiness") });
+  const lowered = what.charAt(0).toLowerCase() + what.slice(1);
+  const link = { type: "button" as const, label: t("filing.button"), href: `${ctx.appUrl}/filings/${filingId}` };
+  const said = message ? [{ type: "facts" as const, rows: [[t("labels.messageFromTown"), message]] as [string, string][] }] : [];
   if (decision === "approve") {
-    return mail(ctx, `Approved: ${what}`, "Your filing is approved", user, [
-      { type: "p", text: `The ${ctx.townName} Business Tax Receipt office approved your ${what.charAt(0).toLowerCase() + what.slice(1)}.` },
+    return mail(ctx, t("filing.approvedSubject", { what }), t("filing.approvedHeading"), user, [
+      { type: "p", text: t("filing.approvedText", { townName: ctx.townName, what: lowered }) },
       ...said,
       link,
     ]);
   }
   if (decision === "request-changes") {
-    return mail(ctx, `Changes requested: ${what}`, "The town asks for changes", user, [
-      { type: "p", text: `The ${ctx.townName} Business Tax Receipt office reviewed your ${what.charAt(0).toLowerCase() + what.slice(1)} and asks you to change something before it can be approved.` },
+    return mail(ctx, t("filing.changesSubject", { what }), t("filing.changesHeading"), user, [
+      { type: "p", text: t("filing.changesText", { townName: ctx.townName, what: lowered }) },
       ...said,
-      { type: "p", text: "Open the filing, make the changes and submit it again:" },
+      { type: "p", text: t("filing.changesHow") },
       link,
     ]);
   }
-  return mail(ctx, `Denied: ${what}`, "Your filing was denied", user, [
-    { type: "p", text: `The ${ctx.townName} Business Tax Receipt office denied your ${what.charAt(0).toLowerCase() + what.slice(1)}.` },
+  return mail(ctx, t("filing.deniedSubject", { what }), t("filing.deniedHeading"), user, [
+    { type: "p", text: t("filing.deniedText", { townName: ctx.townName, what: lowered }) },
     ...said,
     link,
-    { type: "small", text: `Questions? Write to ${ctx.supportEmail} or call ${ctx.supportPhone}.` },
+    { type: "small", text: t("filing.questions", { email: ctx.supportEmail, phone: ctx.supportPhone }) },
   ]);
 }
 
@@ -237,16 +284,18 @@ export function transferCompletedMail(
   ctx: MailContext,
   { user, business, role }: { user: Person; business: BusinessRef; role: "buyer" | "seller" },
 ): RenderedMail {
+  const { t } = speak(user);
+  const names = { business: business.name, documentNumber: business.documentNumber };
   if (role === "buyer") {
-    return mail(ctx, `${business.name} is now yours`, "Business transferred to you", user, [
-      { type: "p", text: `${business.name} (${business.documentNumber}) and its Business Tax Receipt for this year now belong to your account.` },
-      { type: "button", label: "Open the business", href: `${ctx.appUrl}/business/${business.id}` },
-      { type: "small", text: "Automatic renewal is off: turn it on from the business's page if you want it." },
+    return mail(ctx, t("transfer.buyerSubject", names), t("transfer.buyerHeading"), user, [
+      { type: "p", text: t("transfer.buyerText", names) },
+      { type: "button", label: t("transfer.buyerButton"), href: `${ctx.appUrl}/business/${business.id}` },
+      { type: "small", text: t("transfer.buyerAutoRenew") },
     ]);
   }
-  return mail(ctx, `${business.name} was transferred`, "Transfer approved", user, [
-    { type: "p", text: `${business.name} (${business.documentNumber}) and its receipt now belong to the buyer. Its automatic renewal on your card is cancelled.` },
-    { type: "small", text: `If you did not sell this business, contact the ${ctx.townName} Business Tax Receipt office at once.` },
+  return mail(ctx, t("transfer.sellerSubject", names), t("transfer.sellerHeading"), user, [
+    { type: "p", text: t("transfer.sellerText", names) },
+    { type: "small", text: t("transfer.sellerNotYou", { townName: ctx.townName }) },
   ]);
 }
 
@@ -257,32 +306,51 @@ export type SecurityEvent =
   | { kind: "recovery-code-used"; left: number }
   | { kind: "new-device"; device: string; at: string };
 
+/**
+ * The factor's name in the recipient's language. The callers name it in English ("An
+ * authenticator app", `The passkey "<name>"`, models/mfa); another name is shown as given.
+ */
+function factorName(t: TFunction, factor: string): string {
+  if (factor === "An authenticator app") return t("security.authenticatorApp");
+  const passkey = /^The passkey "(.*)"$/s.exec(factor);
+  return passkey ? t("security.passkey", { name: passkey[1] }) : factor;
+}
+
+/** The sign-in's time ("November 15, 2026 at 14:05 UTC", as utils/sign-in writes it) in the recipient's language. */
+function whenText(t: TFunction, language: Language, at: string): string {
+  const match = /^([A-Z][a-z]+ \d{1,2}, \d{4}) at (\d{2}:\d{2}) UTC$/.exec(at);
+  const day = match ? new Date(`${match[1]} 00:00 UTC`) : null;
+  if (!match || !day || Number.isNaN(day.getTime())) return at;
+  return t("security.deviceWhen", { date: formatLongDate(day, "", language), time: match[2] });
+}
+
 export function securityNoticeMail(ctx: MailContext, { user, event }: { user: Person; event: SecurityEvent }): RenderedMail {
-  const notYou = { type: "small" as const, text: `If this was not you, change your password at once from your profile (${ctx.appUrl}/profile?tab=password) and write to ${ctx.supportEmail}.` };
-  const profile = { type: "button" as const, label: "Review your sign-in security", href: `${ctx.appUrl}/profile/security` };
+  const { t, language } = speak(user);
+  const notYou = { type: "small" as const, text: t("security.notYou", { url: `${ctx.appUrl}/profile?tab=password`, email: ctx.supportEmail }) };
+  const profile = { type: "button" as const, label: t("security.button"), href: `${ctx.appUrl}/profile/security` };
   switch (event.kind) {
     case "factor-added":
-      return mail(ctx, "A second factor was added to your account", "Second factor added", user, [
-        { type: "p", text: `${event.factor} was added to the account ${user.username}. Signing in now asks for it after the password.` },
+      return mail(ctx, t("security.addedSubject"), t("security.addedHeading"), user, [
+        { type: "p", text: t("security.addedText", { factor: factorName(t, event.factor), username: user.username }) },
         profile,
         notYou,
       ]);
     case "factor-removed":
-      return mail(ctx, "A second factor was removed from your account", "Second factor removed", user, [
-        { type: "p", text: `${event.factor} was removed from the account ${user.username}.` },
+      return mail(ctx, t("security.removedSubject"), t("security.removedHeading"), user, [
+        { type: "p", text: t("security.removedText", { factor: factorName(t, event.factor), username: user.username }) },
         profile,
         notYou,
       ]);
     case "recovery-code-used":
-      return mail(ctx, "A recovery code was used to sign in", "Recovery code used", user, [
-        { type: "p", text: `A recovery code of the account ${user.username} was used to sign in. It cannot be used again; ${event.left} ${event.left === 1 ? "code is" : "codes are"} left.` },
+      return mail(ctx, t("security.recoverySubject"), t("security.recoveryHeading"), user, [
+        { type: "p", text: t(event.left === 1 ? "security.recoveryTextOne" : "security.recoveryTextOther", { username: user.username, left: event.left }) },
         profile,
         notYou,
       ]);
     case "new-device":
-      return mail(ctx, "New sign-in to your account", "A sign-in from a new device", user, [
-        { type: "p", text: `The account ${user.username} was signed in to from a device it had not used before.` },
-        { type: "facts", rows: [["Device", event.device], ["When", event.at]] },
+      return mail(ctx, t("security.deviceSubject"), t("security.deviceHeading"), user, [
+        { type: "p", text: t("security.deviceText", { username: user.username }) },
+        { type: "facts", rows: [[t("labels.device"), event.device], [t("labels.when"), whenText(t, language, event.at)]] },
         profile,
         notYou,
       ]);

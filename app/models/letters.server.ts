@@ -9,7 +9,8 @@ import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { businesses, letterBatches, letters } from "~/db/schema";
 import { csvStream, type CsvColumn } from "~/lib/csv";
-import { claimUrl, FEE_SCHEDULE_SHORT, letterAddress, letterTerms } from "~/lib/letters";
+import { BASE_FEE_CENTS, PER_EMPLOYEE_CENTS, PER_VEHICLE_CENTS } from "~/lib/fee";
+import { claimUrl, letterAddress, letterTerms } from "~/lib/letters";
 import type { TrackingStats } from "~/lib/types-letters";
 import type { PageRequest } from "~/lib/pagination";
 import type { LetterBatchFilters } from "~/lib/schemas/letter-batch";
@@ -302,10 +303,11 @@ export function letterContext(fiscalYear: string, now = new Date()): LetterConte
     email: town.email,
     phone: town.phone,
     fiscalYear,
-    dueDate: sameYear ? terms.dueDate : `September 30, ${fiscalYear.slice(0, 4)}`,
+    // Due on the September 30 that begins the fiscal year ("2026-2027": September 30, 2026).
+    dueOn: `${fiscalYear.slice(0, 4)}-09-30`,
     overdue: sameYear ? terms.overdue : true,
-    feeSchedule: FEE_SCHEDULE_SHORT,
-    dateLine: now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }),
+    fees: { baseCents: BASE_FEE_CENTS, perEmployeeCents: PER_EMPLOYEE_CENTS, perVehicleCents: PER_VEHICLE_CENTS },
+    date: now.toISOString().slice(0, 10),
   };
 }
 

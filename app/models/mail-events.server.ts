@@ -19,6 +19,7 @@ import {
   welcomeMail,
 } from "~/mail/messages";
 import { getEnv } from "~/utils/env.server";
+import { mailLanguage } from "~/lib/translate.server";
 import { enqueueMail, type Conn } from "./outbox.server";
 import { paymentWithBusiness } from "./payment-with-business.server";
 import { receiptDocument } from "./receipt-document.server";
@@ -87,7 +88,8 @@ export function queueReceipt(conn: Conn, paymentId: number, now = new Date()) {
       payment: { ...row.payment, createdAt: row.payment.paidAt ?? row.payment.createdAt },
       receiptNumber: receiptNumber(row.payment),
     }),
-    attachments: [{ type: "receipt-pdf", paymentId: row.payment.id, receipt: receiptDocument(row.payment, row.business) }],
+    // The attached receipt in the recipient's language, as the message.
+    attachments: [{ type: "receipt-pdf", paymentId: row.payment.id, receipt: receiptDocument(row.payment, row.business, mailLanguage(user)) }],
     now,
   });
 }
@@ -172,17 +174,17 @@ export function completeQueuedReceipts(conn: Conn = getDb()): number {
   const sqlite = (conn as Db).$client;
   const rows = sqlite
     .prepare(
-      `SELECT id, attachments FROM outbox
-        WHERE status <> 'sent' AND attachments LIKE '%"receipt-pdf"%' AND attachments NOT LIKE '%"receipt":%'`,
+      `SELECT o.id, o.attachments, u.language FROM outbox o LEFT JOIN users u ON u.id = o.user_id
+        WHERE o.status <> 'sent' AND o.attachments LIKE '%"receipt-pdf"%' AND o.attachments NOT LIKE '%"receipt":%'`,
     )
-    .all() as { id: number; attachments: string }[];
+    .all() as { id: number; attachments: string; language: string | null }[];
   let completed = 0;
   for (const row of rows) {
     const sources = JSON.parse(row.attachments) as AttachmentSource[];
     const filled = sources.map((source) => {
       if (source.type !== "receipt-pdf" || source.receipt) return source;
       const found = paymentWithBusiness(source.paymentId, conn);
-      return found ? { ...source, receipt: receiptDocument(found.payment, found.business) } : source;
+      return found ? { ...source, receipt: receiptDocument(found.payment, found.business, mailLanguage(row)) } : source;
     });
     if (filled.some((s, i) => s !== sources[i])) {
       sqlite.prepare("UPDATE outbox SET attachments = ? WHERE id = ? AND status <> 'sent'").run(JSON.stringify(filled), row.id);

@@ -11,7 +11,8 @@ import { fiscalYearName } from "~/lib/tax-year";
 import { plannedReminders, type PlannedReminder } from "~/lib/reminders";
 import { mailContext } from "~/mail/context.server";
 import type { RenderedMail } from "~/mail/layout";
-import { autoChargeUpcomingMail, delinquencyNoticeMail, renewalReminderMail, type ReminderFacts } from "~/mail/messages";
+import { autoChargeUpcomingMail, delinquencyNoticeMail, noticeMonthLabel, renewalReminderMail, type ReminderFacts } from "~/mail/messages";
+import { mailLanguage } from "~/lib/translate.server";
 import { getSchedule } from "./fee-schedule.server";
 import { unsubscribeUrl } from "./mail-events.server";
 import { wantsReminders } from "./mail-preferences.server";
@@ -19,7 +20,6 @@ import { enqueueMail } from "./outbox.server";
 import { receiptYearsOf } from "./receipt.server";
 
 const NOT_LIVE = ["canceled", "incomplete", "incomplete_expired"];
-const MONTH = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 function render(plan: PlannedReminder, facts: ReminderFacts): RenderedMail {
   const ctx = mailContext();
@@ -31,7 +31,7 @@ function render(plan: PlannedReminder, facts: ReminderFacts): RenderedMail {
     case "auto-charge":
       return autoChargeUpcomingMail(ctx, { ...facts, chargeDate: plan.date });
     case "delinquency":
-      return delinquencyNoticeMail(ctx, { ...facts, monthLabel: MONTH.format(new Date(`${plan.month}-01T00:00:00Z`)) });
+      return delinquencyNoticeMail(ctx, { ...facts, monthLabel: noticeMonthLabel(plan.month!, mailLanguage(facts.user)) });
   }
 }
 

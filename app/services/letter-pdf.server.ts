@@ -5,11 +5,19 @@
  * Fonts: the standard Helvetica and Helvetica-Bold (WinAnsi), not embedded. The QR code's
  * modules come from `qrcode` and are drawn as filled rectangles.
  *
+ * Each letter is in English, then in Spanish (issue 42; the `documents` namespace), around one
+ * claim code and QR code; WinAnsi draws Spanish's á é í ó ú ñ ¿ ¡.
+ *
  * Layout for a #10 window envelope (US Letter folded in three): the recipient block sits in the
  * window, 7/8" from the left and 2" from the top, 4.5" x 1.125".
  */
 import zlib from "node:zlib";
+import { StandardFontEmbedder, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
+import { formatLongDate } from "~/lib/dates";
+import { formatCents } from "~/lib/fee";
+import type { Language } from "~/lib/languages";
+import { fixedT } from "~/lib/translate.server";
 
 export type LetterPage = {
   letterId: number;
@@ -28,10 +36,13 @@ export type LetterContext = {
   email: string;
   phone: string;
   fiscalYear: string;
-  dueDate: string;
+  /** The due date, yyyy-MM-dd (each part writes it in its language). */
+  dueOn: string;
   overdue: boolean;
-  feeSchedule: string;
-  dateLine: string;
+  /** The fee schedule's amounts in cents (each part writes them in its language). */
+  fees: { baseCents: number; perEmployeeCents: number; perVehicleCents: number };
+  /** The letter's date, yyyy-MM-dd. */
+  date: string;
 };
 
 const PAGE_W = 612;
@@ -62,14 +73,21 @@ function pdfText(text: string): string {
   return `(${out})`;
 }
 
-function wrap(text: string, width: number): string[] {
+// pdf-lib's font names are its standard-fonts package's, under another type.
+type FontName = Parameters<typeof StandardFontEmbedder.for>[0];
+const HELVETICA = StandardFontEmbedder.for(StandardFonts.Helvetica as unknown as FontName);
+const HELVETICA_BOLD = StandardFontEmbedder.for(StandardFonts.HelveticaBold as unknown as FontName);
+
+/** The text's lines, none wider than `width` points in Helvetica at `size`. */
+function wrap(text: string, width: number, size: number, font = HELVETICA): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(candidate, size) > width) {
       lines.push(line);
       line = word;
-    } else line = line ? `${line} ${word}` : word;
+    } else line = candidate;
   }
   if (line) lines.push(line);
   return lines;
@@ -77,17 +95,65 @@ function wrap(text: string, width: number): string[] {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** The drawing operators of one letter. */
+/** The claim page in Spanish: the same address asking for Spanish (`?lng=es`, then kept by the site's cookie). */
+export function spanishClaimUrl(claimUrl: string): string {
+  const url = new URL(claimUrl);
+  url.searchParams.set("lng", "es");
+  return url.toString();
+}
+
+/** One language's part of the letter: its heading and paragraphs (issue 42: English, then Spanish). */
+function letterPart(letter: LetterPage, ctx: LetterContext, language: Language): { heading: string; paragraphs: string[] } {
+  const t = fixedT(language, "documents");
+  const dueDate = formatLongDate(ctx.dueOn, ctx.dueOn, language);
+  const facts = { fiscalYear: ctx.fiscalYear, dueDate };
+  const schedule = t("letter.feeSchedule", {
+    base: formatCents(ctx.fees.baseCents, language),
+    employee: formatCents(ctx.fees.perEmployeeCents, language),
+    vehicle: formatCents(ctx.fees.perVehicleCents, language),
+  });
+  const url = language === "en" ? letter.claimUrl : spanishClaimUrl(letter.claimUrl);
+  return {
+    heading: t("letter.heading", { fiscalYear: ctx.fiscalYear }),
+    paragraphs: [
+      // The English part says the letter is also in Spanish (in both, for who reads only Spanish);
+      // the Spanish part, that the site takes the claim and the payment in Spanish.
+      language === "en" ? `${t("letter.alsoInSpanish")} ${fixedT("es", "documents")("letter.alsoInSpanish")}` : t("letter.claimInSpanish", { url }),
+      t("letter.dear"),
+      t("letter.mustHold", { townName: ctx.townName, name: letter.name, documentNumber: letter.documentNumber }),
+      ctx.overdue ? t("letter.overdue", facts) : t("letter.due", facts),
+      t("letter.fee", { schedule }),
+      t("letter.howTo", { url }),
+      ...(letter.code ? [] : [t("letter.replaced")]),
+    ],
+  };
+}
+
+const BODY_TOP = 540;
+/** The lowest a line of the body may sit: the footer is below. */
+export const LETTER_BODY_BOTTOM = 92;
+const TEXT_WIDTH = 504;
+/** The height the code's box and the QR code take between the two parts. */
+const CODE_BLOCK = 112;
+
+/**
+ * The drawing operators of one letter: the letterhead, the recipient in the envelope's window,
+ * the English part, the claim code and the QR code, then the Spanish part, on one page. The
+ * body's type is the largest size (10 down to 7 points) at which both parts fit.
+ */
 export function letterContent(letter: LetterPage, ctx: LetterContext): string {
   const ops: string[] = [];
   const text = (x: number, y: number, size: number, value: string, bold = false) =>
-    ops.push(`BT /${bold ? "F2" : "F1"} ${size} Tf ${x} ${y} Td ${pdfText(value)} Tj ET`);
+    ops.push(`BT /${bold ? "F2" : "F1"} ${size} Tf ${x} ${y.toFixed(2)} Td ${pdfText(value)} Tj ET`);
+  const en = fixedT("en", "documents");
+  const es = fixedT("es", "documents");
 
   // Letterhead.
-  text(54, 742, 16, `Town of ${ctx.townName}, ${ctx.townState}`, true);
-  text(54, 726, 10, "Business Tax Receipt Office");
+  text(54, 742, 16, en("letter.town", { townName: ctx.townName, townState: ctx.townState }), true);
+  text(54, 726, 10, en("letter.office"));
   text(54, 713, 9, `${ctx.email} · ${ctx.phone}`);
-  text(430, 742, 10, ctx.dateLine);
+  text(430, 742, 10, formatLongDate(ctx.date, ctx.date, "en"));
+  text(430, 729, 9, formatLongDate(ctx.date, ctx.date, "es"));
   ops.push("0.6 w 54 704 m 558 704 l S");
 
   // Recipient, inside the window (x 63..387, y 567..648).
@@ -96,41 +162,56 @@ export function letterContent(letter: LetterPage, ctx: LetterContext): string {
   const recipient = [letter.name, a.line1, a.line2, cityLine].filter(Boolean).map((l) => clip(l, 56));
   recipient.forEach((line, i) => text(1.125 * INCH, PAGE_H - 2 * INCH - 16 - i * 13, 10, line, i === 0));
 
-  // What and why.
-  let y = 530;
-  text(54, y, 13, `Claim your business: Business Tax Receipt, fiscal year ${ctx.fiscalYear}`, true);
-  y -= 24;
-  const paragraphs = [
-    "Dear business owner,",
-    `Every business operating in the Town of ${ctx.townName} must hold a local Business Tax Receipt (Florida Statutes, chapter 205). Our records show ${letter.name} (document number ${letter.documentNumber}) at the address above.`,
-    ctx.overdue
-      ? `The receipt for fiscal year ${ctx.fiscalYear} was due on ${ctx.dueDate}. Please claim your business and pay now: receipts paid late carry a penalty that grows each month.`
-      : `The receipt for fiscal year ${ctx.fiscalYear} is due by ${ctx.dueDate}. Receipts paid after the due date carry a penalty.`,
-    `The fee: ${ctx.feeSchedule}.`,
-    `To claim your business, go to ${letter.claimUrl} (or scan the QR code), sign in or create an account, and enter the claim code below. Then pay online. This code replaces the code of any earlier letter.`,
-  ];
-  for (const p of paragraphs) {
-    for (const line of wrap(p, 92)) {
-      text(54, y, 10.5, line);
-      y -= 14;
-    }
-    y -= 6;
-  }
+  // The two parts, at the largest size that fits the page.
+  const parts = [letterPart(letter, ctx, "en"), letterPart(letter, ctx, "es")];
+  const layout = (size: number) => {
+    const headingSize = size + 2;
+    const lead = size * 1.25;
+    const gap = size * 0.45;
+    const laid = parts.map((part) => ({
+      heading: wrap(part.heading, TEXT_WIDTH, headingSize, HELVETICA_BOLD),
+      paragraphs: part.paragraphs.map((p) => wrap(p, TEXT_WIDTH, size)),
+    }));
+    const height = laid.reduce((sum, part) => sum + part.heading.length * (headingSize + 3) + 4 + part.paragraphs.reduce((n, lines) => n + lines.length * lead + gap, 0), 0);
+    return { size, headingSize, lead, gap, laid, height };
+  };
+  let chosen = layout(10);
+  for (let size = 9.5; chosen.height + CODE_BLOCK > BODY_TOP - LETTER_BODY_BOTTOM && size >= 7; size -= 0.5) chosen = layout(size);
+  const { size, headingSize, lead, gap, laid } = chosen;
 
-  // The code.
-  y -= 10;
-  ops.push(`0.95 g 54 ${y - 46} 300 62 re f 0 g`);
-  text(66, y, 10, "Your claim code");
-  text(66, y - 32, 26, letter.code ?? "REPLACED", true);
-  if (!letter.code) text(66, y - 44, 8, "This letter's code was replaced: a newer letter was sent.");
+  let y = BODY_TOP;
+  const drawPart = (part: (typeof laid)[number]) => {
+    for (const line of part.heading) {
+      text(54, y, headingSize, line, true);
+      y -= headingSize + 3;
+    }
+    y -= 4;
+    for (const lines of part.paragraphs) {
+      for (const line of lines) {
+        text(54, y, size, line);
+        y -= lead;
+      }
+      y -= gap;
+    }
+  };
+  drawPart(laid[0]);
+
+  // The code, labelled in both languages: "Your claim code", the code, "Su código de verificación".
+  const top = y + lead - 6;
+  y = top - 20;
+  ops.push(`0.95 g 54 ${(y - 52).toFixed(2)} 300 66 re f 0 g`);
+  text(66, y, 10, en("letter.codeLabel"));
+  text(66, y - 30, 26, letter.code ?? en("letter.replacedCode"), true);
+  text(66, y - 44, 9, letter.code ? es("letter.codeLabel") : `${es("letter.codeLabel")}: ${es("letter.replacedCode")}`);
 
   // The QR code opening the claim page (the code is never in it).
   const matrix = qrMatrix(letter.claimUrl);
-  const size = 108;
-  const module = size / (matrix.length + 8);
-  const x0 = 450;
-  const y0 = y - 70;
-  text(x0, y0 + size + 6, 8, "Scan to claim");
+  const qrSize = 88;
+  const module = qrSize / (matrix.length + 8);
+  const x0 = 460;
+  const y0 = top - 10 - qrSize;
+  const scan = `${en("letter.scan")} / ${es("letter.scan")}`;
+  text(558 - HELVETICA.widthOfTextAtSize(scan, 8), top - 6, 8, scan);
   const rects: string[] = [];
   matrix.forEach((row, r) => {
     let c = 0;
@@ -142,15 +223,21 @@ export function letterContent(letter: LetterPage, ctx: LetterContext): string {
       const start = c;
       while (c < row.length && row[c]) c++;
       const x = x0 + (start + 4) * module;
-      const ry = y0 + size - (r + 5) * module;
+      const ry = y0 + qrSize - (r + 5) * module;
       rects.push(`${x.toFixed(2)} ${ry.toFixed(2)} ${((c - start) * module).toFixed(2)} ${module.toFixed(2)} re`);
     }
   });
   ops.push(`0 g ${rects.join(" ")} f`);
 
+  y = top - CODE_BLOCK + lead;
+  drawPart(laid[1]);
+
   // Footer.
-  text(54, 90, 9, `Questions? Write to ${ctx.email} or call ${ctx.phone}.`);
-  text(54, 76, 8, `Letter ${letter.letterId} · business ${letter.businessId}`);
+  const contact = { email: ctx.email, phone: ctx.phone };
+  const reference = { letterId: letter.letterId, businessId: letter.businessId };
+  text(54, 78, 8.5, en("letter.questions", contact));
+  text(54, 66, 8.5, es("letter.questions", contact));
+  text(54, 52, 7.5, `${en("letter.reference", reference)} / ${es("letter.reference", reference)}`);
   return ops.join("\n");
 }
 

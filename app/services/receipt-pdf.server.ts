@@ -4,6 +4,7 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
 import type { ReceiptDocument } from "~/lib/receipt";
+import { fixedT } from "~/lib/translate.server";
 
 /** Text the standard font can draw (WinAnsi): anything else becomes "?". */
 function drawable(font: PDFFont, text: string): string {
@@ -11,11 +12,15 @@ function drawable(font: PDFFont, text: string): string {
   return [...text].map((c) => (supported.has(c.codePointAt(0)!) ? c : "?")).join("");
 }
 
-/** The receipt as a one-page US Letter PDF (Helvetica, embedded by pdf-lib). */
+/**
+ * The receipt as a one-page US Letter PDF (Helvetica, embedded by pdf-lib), in the document's
+ * language (its labels from the `documents` namespace; WinAnsi has Spanish's á é í ó ú ñ ¿ ¡).
+ */
 export async function receiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
+  const t = fixedT(doc.language ?? "en", "documents");
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${doc.title} ${doc.number}`);
-  pdf.setAuthor(`Town of ${doc.town.name}, ${doc.town.state}`);
+  pdf.setAuthor(t("receipt.pdf.author", { name: doc.town.name, state: doc.town.state }));
   pdf.setSubject(`${doc.fiscalYear}: ${doc.validity}`);
   const page = pdf.addPage([612, 792]);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
@@ -34,15 +39,15 @@ export async function receiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
   };
 
   page.drawRectangle({ x: 40, y: 40, width: 532, height: 712, borderColor: rgb(0, 0, 0), borderWidth: 2 });
-  centered(`TOWN OF ${doc.town.name.toUpperCase()}, ${doc.town.state}`, 11);
+  centered(t("receipt.pdf.townHeading", { name: doc.town.name.toUpperCase(), state: doc.town.state }), 11);
   y -= 16;
   centered(doc.town.address, 9);
   y -= 30;
   centered(doc.title, 22, bold);
   y -= 24;
-  centered(`Receipt number ${doc.number}`, 12, bold);
+  centered(t("receipt.pdf.number", { number: doc.number }), 12, bold);
   y -= 30;
-  centered(`Fiscal year ${doc.fiscalYear}`, 14, bold);
+  centered(t("receipt.pdf.fiscalYear", { fiscalYear: doc.fiscalYear }), 14, bold);
   y -= 18;
   centered(doc.validity, 12);
   y -= 40;
@@ -52,14 +57,14 @@ export async function receiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
     text(value, left + 150, 11);
     y -= 20;
   };
-  row("Business", doc.business.name);
-  row("Document number", doc.business.documentNumber);
-  row("Address", doc.business.address || "Not specified");
-  row("Date paid", doc.datePaid);
-  row("Payment", `${doc.paymentType} ${doc.stripePaymentId}`);
-  if (doc.refund) row("Refund", doc.refund);
+  row(t("receipt.pdf.business"), doc.business.name);
+  row(t("receipt.pdf.documentNumber"), doc.business.documentNumber);
+  row(t("receipt.pdf.address"), doc.business.address || t("receipt.pdf.notSpecified"));
+  row(t("receipt.pdf.datePaid"), doc.datePaid);
+  row(t("receipt.pdf.payment"), `${doc.paymentType} ${doc.stripePaymentId}`);
+  if (doc.refund) row(t("receipt.pdf.refund"), doc.refund);
   y -= 10;
-  text("Fee", left, 13, bold);
+  text(t("receipt.pdf.fee"), left, 13, bold);
   y -= 20;
   for (const line of doc.lines) {
     text(line.label, left, 11);
@@ -68,11 +73,11 @@ export async function receiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
   }
   page.drawLine({ start: { x: left, y: y + 12 }, end: { x: right, y: y + 12 }, thickness: 1 });
   y -= 4;
-  text("Total paid", left, 12, bold);
+  text(t("receipt.pdf.totalPaid"), left, 12, bold);
   rightAligned(doc.total, 12, bold);
   y -= 40;
-  text(`Issued under Florida Statutes chapter 205. Questions: ${doc.town.email}, ${doc.town.phone}.`, left, 9);
+  text(t("receipt.pdf.issued", { email: doc.town.email, phone: doc.town.phone }), left, 9);
   y -= 14;
-  text("Keep this receipt at your place of business.", left, 9);
+  text(t("receipt.pdf.keep"), left, 9);
   return pdf.save();
 }

@@ -92,9 +92,9 @@ function approveClosing(tx: Tx, filing: Filing, answers: Answers): Business {
   return tx.update(businesses).set({ closedOn: answers.closedOn!, autoRenew: false }).where(eq(businesses.id, filing.businessId!)).returning().get();
 }
 
-function queueMail(conn: Conn, userId: number | null, build: (user: { username: string; firstName: string | null; email: string }) => Parameters<typeof enqueueMail>[1]) {
+function queueMail(conn: Conn, userId: number | null, build: (user: { username: string; firstName: string | null; email: string; language: string | null }) => Parameters<typeof enqueueMail>[1]) {
   if (!userId) return;
-  const user = (conn as ReturnType<typeof getDb>).select({ username: users.username, firstName: users.firstName, email: users.email }).from(users).where(eq(users.id, userId)).get();
+  const user = (conn as ReturnType<typeof getDb>).select({ username: users.username, firstName: users.firstName, email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).get();
   if (user) enqueueMail(conn, build(user));
 }
 
@@ -138,7 +138,7 @@ export async function decideFiling(staff: Staff, filingId: number, decision: Fil
       after: { status: decided.status, message: text, businessId: decided.businessId },
       at,
     });
-    const subjectName = business?.name ?? answers.tradeName ?? answers.businessName ?? (decided.businessId ? tx.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, decided.businessId)).get()?.name : null) ?? "your business";
+    const subjectName = business?.name ?? answers.tradeName ?? answers.businessName ?? (decided.businessId ? tx.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, decided.businessId)).get()?.name : null) ?? null;
     const ctxMail = mailContext();
     queueMail(tx, filing.applicantId, (user) => ({
       kind: `filing-${decision}`,
@@ -146,7 +146,7 @@ export async function decideFiling(staff: Staff, filingId: number, decision: Fil
       to: user.email,
       userId: filing.applicantId,
       businessId: decided.businessId,
-      mail: filingDecisionMail(ctxMail, { user, filingId: filing.id, kindLabel: FILING_KIND_LABELS[kind], subjectName, decision, message: text }),
+      mail: filingDecisionMail(ctxMail, { user, filingId: filing.id, kind, kindLabel: FILING_KIND_LABELS[kind], subjectName, decision, message: text }),
       now: at,
     }));
     if (transfer) {
