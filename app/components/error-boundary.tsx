@@ -1,6 +1,15 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The error pages' words: "help" (errors.*). Any route can show these pages, so their namespace
+ * must come with every page (the root's handle.i18n); see docs/i18n.md.
+ */
+function useErrorsT() {
+  return useTranslation("help", { keyPrefix: "errors" }).t;
+}
 
 type StatusHandler = (info: { status: number; data: unknown }) => ReactNode;
 
@@ -23,19 +32,21 @@ export function ErrorPage({
   reference?: string;
   children?: ReactNode;
 }) {
+  const t = useErrorsT();
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-700 dark:text-slate-300">{message}</p>
       {reference ? (
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
-          If you contact support, quote this reference: <code data-testid="request-id">{reference}</code>
+          {t("reference")}
+          <code data-testid="request-id">{reference}</code>
         </p>
       ) : null}
       <div className="mt-8 flex justify-center gap-3">
         {children ?? (
           <AppLink to="/" className="rounded-md bg-primary-700 px-4 py-2 text-white hover:bg-primary-800">
-            Go to Home
+            {t("goHome")}
           </AppLink>
         )}
       </div>
@@ -49,31 +60,32 @@ export function ErrorPage({
  */
 export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Record<number, StatusHandler> }) {
   const error = useRouteError();
+  const t = useErrorsT();
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers[error.status];
     if (handler) return <>{handler({ status: error.status, data: error.data })}</>;
     if (error.status === 404) {
-      return <ErrorPage title="Page Not Found" message="Did you forget to add the page to the router?" />;
+      return <ErrorPage title={t("notFound.title")} message={t("notFound.message")} />;
     }
     if (error.status === 403) {
-      return <ErrorPage title="Not Allowed" message="You do not have permission to view this page." />;
+      return <ErrorPage title={t("forbidden.title")} message={t("forbidden.message")} />;
     }
     const failure = error.status >= 500 ? serverFailure(error.data) : null;
     // The database was busy with another writer (server/app-server.ts): nothing was saved.
-    if (error.status === 503 && failure) return <ErrorPage title="Please try again in a moment" message={failure.message} reference={failure.requestId} />;
-    if (failure) return <ErrorPage title="Something went wrong" message={failure.message} reference={failure.requestId} />;
+    if (error.status === 503 && failure) return <ErrorPage title={t("busyTitle")} message={failure.message} reference={failure.requestId} />;
+    if (failure) return <ErrorPage title={t("failedTitle")} message={failure.message} reference={failure.requestId} />;
     return (
       <ErrorPage
-        title="Something went wrong"
-        message={typeof error.data === "string" && error.data ? error.data : `The request failed (${error.status}).`}
+        title={t("failedTitle")}
+        message={typeof error.data === "string" && error.data ? error.data : t("requestFailed", { status: error.status })}
       />
     );
   }
   if (typeof document !== "undefined") console.error(error);
   return (
     <ErrorPage
-      title="Something went wrong"
-      message="An unexpected error occurred. Please try again, or contact support if it keeps happening."
+      title={t("failedTitle")}
+      message={t("unexpected")}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/ui/app-link";
 import { pageItems } from "~/lib/pagination";
 
@@ -7,10 +8,12 @@ const itemClass =
 
 /**
  * Plain-link pagination (works without JS): previous, first, current +/- 1, last, next,
- * with ellipses. Keeps every other query parameter.
+ * with ellipses. Keeps every other query parameter. Its words are in "search" (pagination.*):
+ * a route that shows it names "search" in its handle.i18n.
  */
 export function PaginationNav({ page, totalPages, param = "page" }: { page: number; totalPages: number; param?: string }) {
   const { pathname, search } = useLocation();
+  const { t } = useTranslation("search");
   if (totalPages <= 1) return null;
   const href = (p: number) => {
     const params = new URLSearchParams(search);
@@ -18,14 +21,14 @@ export function PaginationNav({ page, totalPages, param = "page" }: { page: numb
     return `${pathname}?${params}`;
   };
   return (
-    <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center justify-center gap-1">
+    <nav aria-label={t("pagination.label")} className="mt-6 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
         <AppLink to={href(page - 1)} className={itemClass} rel="prev">
-          Previous
+          {t("pagination.previous")}
         </AppLink>
       ) : (
         <span className={`${itemClass} opacity-50`} aria-disabled="true">
-          Previous
+          {t("pagination.previous")}
         </span>
       )}
       {pageItems(page, totalPages).map((item, i) =>
@@ -38,18 +41,18 @@ export function PaginationNav({ page, totalPages, param = "page" }: { page: numb
             {item}
           </span>
         ) : (
-          <AppLink key={item} to={href(item)} className={itemClass} aria-label={`Page ${item}`}>
+          <AppLink key={item} to={href(item)} className={itemClass} aria-label={t("pagination.page", { page: item })}>
             {item}
           </AppLink>
         ),
       )}
       {page < totalPages ? (
         <AppLink to={href(page + 1)} className={itemClass} rel="next">
-          Next
+          {t("pagination.next")}
         </AppLink>
       ) : (
         <span className={`${itemClass} opacity-50`} aria-disabled="true">
-          Next
+          {t("pagination.next")}
         </span>
       )}
     </nav>

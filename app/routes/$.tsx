@@ -1,22 +1,33 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { pageMeta } from "~/lib/meta";
+import { isRouteErrorResponse } from "@remix-run/react";
+import { pageMeta, translatedMeta, type PageMetaText } from "~/lib/meta";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () =>
-  pageMeta("Page Not Found", "This page does not exist. Search the Florida business registry or go back to the home page.");
+/** The not-found page's words are in "help" (errors.*). */
+export const handle = { i18n: ["help"] };
+
+/** The 404 carries its translated title (a loader that throws has no data for meta). */
+export const meta: MetaFunction = ({ error }) => {
+  const text = isRouteErrorResponse(error) ? (error.data as { meta?: PageMetaText } | null)?.meta : undefined;
+  return text
+    ? translatedMeta(text)
+    : pageMeta("Page Not Found", "This page does not exist. Search the Florida business registry or go back to the home page.");
+};
 
 /** Any path no other route matches: a real 404 rendered inside the shell. */
-export function loader() {
-  throw notFound();
+export async function loader({ request }: LoaderFunctionArgs) {
+  throw await notFound(request);
 }
 
-export function action() {
-  throw notFound();
+export async function action({ request }: ActionFunctionArgs) {
+  throw await notFound(request);
 }
 
 /** Thrown as data, not as a Response: the same 404 without a body stream to make and read back. */
-function notFound() {
-  return data("Not Found", { status: 404 });
+async function notFound(request: Request) {
+  const { t } = await requestT(request, "help");
+  return data({ message: "Not Found", meta: pageMetaText(t, t("errors.notFoundMeta.title"), t("errors.notFoundMeta.description")) }, { status: 404 });
 }
 
 export default function NotFound() {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { BusinessCard } from "~/components/search/business-card";
 import { CitySelect } from "~/components/search/city-select";
 import { SuggestInput } from "~/components/search/suggest-input";
@@ -8,22 +9,19 @@ import { buttonClass } from "~/components/ui/button";
 import { readSearchFilters, searchQueryString } from "~/lib/search-params";
 import { searchBusinesses } from "~/models/business-search.server";
 import type { PageCacheHandle } from "~/utils/cache.server";
+import { translatedMeta } from "~/lib/meta";
+import { requestT } from "~/utils/i18n.server";
 
-// Anonymous visitors share the rendered page (app/utils/cache.server.ts).
-export const handle: PageCacheHandle = { pageCache: true };
+// Anonymous visitors share the rendered page (app/utils/cache.server.ts); the language is in the
+// root's data, so in the page's key. The cards and the form's inputs speak "search".
+export const handle: PageCacheHandle & { i18n: string[] } = { pageCache: true, i18n: ["home", "search"] };
 
-export const meta: MetaFunction = () => [
-  { title: "Florida Business Registry" },
-  {
-    name: "description",
-    content:
-      "Search Florida businesses, file documents and manage registrations in one place. Pay your Business Tax Receipt online.",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 const FEATURED_COUNT = 3;
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await requestT(request, "home");
   const filters = readSearchFilters(new URL(request.url).searchParams);
   let featured: ReturnType<typeof searchBusinesses>["businesses"] | null;
   try {
@@ -32,27 +30,15 @@ export function loader({ request }: LoaderFunctionArgs) {
     console.error("featured businesses failed", error);
     featured = null;
   }
-  return { filters: { name: filters.name, doc: filters.doc, city: filters.city }, featured };
+  return {
+    filters: { name: filters.name, doc: filters.doc, city: filters.city },
+    featured,
+    // The home page's title is the brand alone.
+    meta: { title: t("common:brand"), description: t("meta.description") },
+  };
 }
 
-const SERVICES = [
-  {
-    title: "Business Search",
-    body: "Find any Florida business by name, document number or city, and see its registration details.",
-  },
-  {
-    title: "Document Filing",
-    body: "File your business documents with step-by-step guidance, so nothing is missed.",
-  },
-  {
-    title: "Online Payments",
-    body: "Pay filing fees and business taxes online and get an instant digital receipt.",
-  },
-  {
-    title: "Business Dashboard",
-    body: "Manage your business profile, payment history and document status in one place.",
-  },
-];
+const SERVICES = ["search", "filing", "payments", "dashboard"] as const;
 
 const inputClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500";
@@ -60,20 +46,21 @@ const inputClass =
 export default function Home() {
   const { filters, featured } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const { t } = useTranslation("home");
 
   return (
     <>
       <section data-tour="welcome" className="bg-primary-800 py-16 text-white">
         <div className="mx-auto max-w-7xl px-4">
-          <h1 className="text-4xl font-bold md:text-5xl">Florida Business Registry</h1>
+          <h1 className="text-4xl font-bold md:text-5xl">{t("hero.title")}</h1>
           <p className="mt-4 max-w-2xl text-lg text-primary-50">
-            Search for businesses, file documents and manage registrations in one place.
+            {t("hero.lead")}
           </p>
           <Form
             method="get"
             action="/search"
             role="search"
-            aria-label="Business search"
+            aria-label={t("hero.formLabel")}
             data-tour="business-search"
             className="mt-8 grid gap-4 rounded-lg bg-white p-4 text-slate-900 shadow-lg md:grid-cols-[1fr_2fr_1.5fr_auto] md:items-end"
             onSubmit={(event) => {
@@ -86,34 +73,34 @@ export default function Home() {
           >
             <div>
               <label htmlFor="home-city" className="mb-1 block text-sm font-medium">
-                City
+                {t("hero.city")}
               </label>
               <CitySelect id="home-city" defaultValue={filters.city} className={inputClass} />
             </div>
             <SuggestInput
               kind="name"
               name="name"
-              label="Business name"
-              placeholder="e.g. Gulfstream Logistics"
+              label={t("hero.name")}
+              placeholder={t("hero.namePlaceholder")}
               defaultValue={filters.name}
               className={inputClass}
             />
             <div>
               <label htmlFor="home-doc" className="mb-1 block text-sm font-medium">
-                Document number
+                {t("hero.doc")}
               </label>
               <input
                 id="home-doc"
                 name="doc"
                 type="text"
                 defaultValue={filters.doc}
-                placeholder="e.g. L24000000003"
+                placeholder={t("hero.docPlaceholder")}
                 autoComplete="off"
                 className={inputClass}
               />
             </div>
             <button type="submit" className={buttonClass("primary", "h-10")}>
-              Search
+              {t("hero.submit")}
             </button>
           </Form>
         </div>
@@ -122,13 +109,13 @@ export default function Home() {
       <section aria-labelledby="services-heading" className="py-16">
         <div className="mx-auto max-w-7xl px-4">
           <h2 id="services-heading" className="text-center text-3xl font-bold">
-            Our Services
+            {t("services.heading")}
           </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {SERVICES.map((service) => (
-              <li key={service.title} className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
-                <h3 className="text-lg font-semibold">{service.title}</h3>
-                <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{service.body}</p>
+              <li key={service} className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
+                <h3 className="text-lg font-semibold">{t(`services.${service}.title`)}</h3>
+                <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t(`services.${service}.body`)}</p>
               </li>
             ))}
           </ul>
@@ -141,15 +128,15 @@ export default function Home() {
         <div className="mx-auto max-w-7xl px-4">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <h2 id="featured-heading" className="text-3xl font-bold">
-              Featured Businesses
+              {t("featured.heading")}
             </h2>
             <Link to="/search" className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
-              View More Businesses
+              {t("featured.viewMore")}
             </Link>
           </div>
           {featured === null ? (
             <p role="alert" className="mt-8 text-red-700 dark:text-red-300">
-              Error loading businesses. Please try again later.
+              {t("featured.error")}
             </p>
           ) : (
             <ul className="mt-8 grid gap-6 md:grid-cols-3">
@@ -166,18 +153,18 @@ export default function Home() {
       <section aria-labelledby="cta-heading" className="bg-slate-100 py-16 dark:bg-slate-900">
         <div className="mx-auto max-w-3xl px-4 text-center">
           <h2 id="cta-heading" className="text-3xl font-bold">
-            Ready to get your Business Tax Receipt?
+            {t("cta.heading")}
           </h2>
           <p className="mt-4 text-slate-700 dark:text-slate-300">
-            Create an account, claim your business and pay online in a few minutes.
+            {t("cta.body")}
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/register" className={buttonClass("primary")}>
-              Register Now
+              {t("cta.register")}
             </Link>
             <Link to="/search" className={buttonClass("outline")}>
               {/* The hidden words make the link's purpose clear out of context (screen readers, Lighthouse's link-text audit). */}
-              Learn More<span className="sr-only"> about finding your business</span>
+              {t("cta.learnMore")}<span className="sr-only">{t("cta.learnMoreHidden")}</span>
             </Link>
           </div>
         </div>

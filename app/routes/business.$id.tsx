@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data as withStatus } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/error-boundary";
 import { SubscriptionCard } from "~/components/subscription-card";
 import { buttonClass } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { principalAddress } from "~/lib/address";
-import { formatCardDate } from "~/lib/dates";
 import { filingTypeLabel } from "~/lib/filing-types";
 import { getBusinessById, isOwner, toPublicBusiness } from "~/models/business.server";
-import { RegistrySections } from "~/components/business/registry-sections";
+import { RegistrySections, useDetailDate } from "~/components/business/registry-sections";
 import { OwnerFilingLinks } from "~/components/filings/owner-filing-links";
 import { STATE_FILING_LABELS } from "~/lib/cordata";
 import { getRegistryDetails } from "~/models/business-registry.server";
@@ -17,23 +18,33 @@ import { getEnv } from "~/utils/env.server";
 import { getUser } from "~/utils/session.server";
 import type { PageCacheHandle } from "~/utils/cache.server";
 import { parseId } from "~/lib/ids";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, translatedMeta, type PageMetaText } from "~/lib/meta";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-// Anonymous visitors share the rendered page (app/utils/cache.server.ts).
-export const handle: PageCacheHandle = { pageCache: true };
+// Anonymous visitors share the rendered page (app/utils/cache.server.ts); the language is in the
+// root's data, so in the page's key.
+export const handle: PageCacheHandle & { i18n: string[] } = { pageCache: true, i18n: ["business"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta(
-        data.business.name,
-        `${data.business.name}: Florida business registry record, document number ${data.business.documentNumber}, ${data.business.city}, status and Business Tax Receipt.`,
-      )
-    : pageMeta("Business Not Found", "This business is not in the Florida business registry.");
+/** A missing business's 404 carries its translated title (the loader's data is then undefined). */
+function notFoundMeta(error: unknown): PageMetaText | undefined {
+  return isRouteErrorResponse(error) ? (error.data as { meta?: PageMetaText } | null)?.meta : undefined;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const text = data?.meta ?? notFoundMeta(error);
+  return text ? translatedMeta(text) : pageMeta("Business Not Found", "This business is not in the Florida business registry.");
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { t } = await requestT(request, "business");
   const id = parseId(params.id);
   const row = id === null ? undefined : getBusinessById(id);
-  if (!row) throw new Response("Business not found", { status: 404 });
+  if (!row) {
+    throw withStatus(
+      { message: "Business not found", meta: pageMetaText(t, t("meta.notFoundTitle"), t("meta.notFoundDescription")) },
+      { status: 404 },
+    );
+  }
   const user = await getUser(request);
   // Ownership is decided here: the owner's id never reaches the browser.
   const owner = isOwner(row, user?.id);
@@ -48,8 +59,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           notice: row.renewalNotice,
         }
       : null;
+  const business = toPublicBusiness(row);
   return {
-    business: toPublicBusiness(row),
+    meta: pageMetaText(
+      t,
+      business.name,
+      t("meta.description", { name: business.name, documentNumber: business.documentNumber, city: String(business.city) }),
+    ),
+    business,
     registry: getRegistryDetails(row.id),
     signedIn: Boolean(user),
     isOwner: owner,
@@ -68,12 +85,14 @@ const cardClass = "rounded-lg border border-slate-200 p-6 dark:border-slate-700"
 export default function BusinessPage() {
   const { business, registry, signedIn, isOwner, ownerFilings, subscription, publishableKey } = useLoaderData<typeof loader>();
   const address = principalAddress(business);
-  const count = (n: number | null) => (n === null || n === undefined ? "Not specified" : String(n));
+  const { t } = useTranslation("business");
+  const date = useDetailDate();
+  const count = (n: number | null) => (n === null || n === undefined ? t("notSpecified") : String(n));
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <Link to="/search" className="text-sm text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
-        ← Back to search
+        {t("backToSearch")}
       </Link>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">{business.name}</h1>
@@ -85,19 +104,19 @@ export default function BusinessPage() {
         <div className="grid content-start gap-6 md:col-span-2">
           <section aria-labelledby="details-heading" className={cardClass}>
             <h2 id="details-heading" className="text-lg font-semibold">
-              Business Details
+              {t("details.heading")}
             </h2>
             <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-              <Detail label="Filing type" value={filingTypeLabel(business.filingType, { detail: true })} />
-              <Detail label="Status" value={business.status} />
-              <Detail label="Document number" value={business.documentNumber} mono />
-              <Detail label="City" value={business.city || "Not specified"} />
-              <Detail label="Registered on" value={formatCardDate(business.registeredOn)} />
-              <Detail label="Principal address" value={address || "Not specified"} />
-              {business.category ? <Detail label="Category" value={business.category} /> : null}
+              <Detail label={t("details.filingType")} value={filingTypeLabel(business.filingType, { detail: true })} />
+              <Detail label={t("details.status")} value={business.status} />
+              <Detail label={t("details.documentNumber")} value={business.documentNumber} mono />
+              <Detail label={t("details.city")} value={business.city || t("notSpecified")} />
+              <Detail label={t("details.registeredOn")} value={date(business.registeredOn, t("details.unknownDate"))} />
+              <Detail label={t("details.principalAddress")} value={address || t("notSpecified")} />
+              {business.category ? <Detail label={t("details.category")} value={business.category} /> : null}
               {registry?.stateFilingType ? (
                 <Detail
-                  label="State filing code"
+                  label={t("details.stateFilingCode")}
                   value={`${registry.stateFilingType}${
                     STATE_FILING_LABELS[registry.stateFilingType]
                       ? ` (${STATE_FILING_LABELS[registry.stateFilingType]})`
@@ -105,15 +124,15 @@ export default function BusinessPage() {
                   }`}
                 />
               ) : null}
-              {registry?.fei ? <Detail label="FEI/EIN number" value={registry.fei} mono /> : null}
-              {registry?.formationState ? <Detail label="State of formation" value={registry.formationState} /> : null}
+              {registry?.fei ? <Detail label={t("details.fei")} value={registry.fei} mono /> : null}
+              {registry?.formationState ? <Detail label={t("details.formationState")} value={registry.formationState} /> : null}
               {registry?.lastTransactionOn ? (
-                <Detail label="Last state filing" value={formatCardDate(registry.lastTransactionOn)} />
+                <Detail label={t("details.lastStateFiling")} value={date(registry.lastTransactionOn, t("details.unknownDate"))} />
               ) : null}
               {business.isClaimed ? (
                 <>
-                  <Detail label="Employees" value={count(business.employeeCount)} />
-                  <Detail label="Vehicles" value={count(business.vehicleCount)} />
+                  <Detail label={t("details.employees")} value={count(business.employeeCount)} />
+                  <Detail label={t("details.vehicles")} value={count(business.vehicleCount)} />
                 </>
               ) : null}
             </dl>
@@ -124,58 +143,57 @@ export default function BusinessPage() {
         <div className="grid content-start gap-6">
           <section aria-labelledby="status-heading" className={cardClass} data-testid="status-card">
             <h2 id="status-heading" className="text-lg font-semibold">
-              Status
+              {t("status.heading")}
             </h2>
             <p className="mt-3 flex items-center gap-2">
               <StatusBadge status={business.status} />
-              <span className="text-sm">{business.isClaimed ? "Claimed" : "Not claimed"}</span>
+              <span className="text-sm">{business.isClaimed ? t("status.claimed") : t("status.notClaimed")}</span>
             </p>
             <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-              Registered on {formatCardDate(business.registeredOn)}
+              {t("status.registeredOn", { date: date(business.registeredOn, t("details.unknownDate")) })}
             </p>
           </section>
 
           <section aria-labelledby="claim-heading" className={cardClass} data-testid="claim-card">
             <h2 id="claim-heading" className="text-lg font-semibold">
-              Claim this business
+              {t("claim.heading")}
             </h2>
             {!business.isClaimed && business.canBeClaimed ? (
               <>
                 <p className="mt-2 text-sm">
-                  Own this business? Claim it with the verification code from your letter to manage it and pay its
-                  Business Tax Receipt.
+                  {t("claim.intro")}
                 </p>
                 <Link
                   to={loginFirst(signedIn, `/claim/${business.id}`)}
                   className={buttonClass("primary", "mt-4 w-full")}
                 >
-                  Claim This Business
+                  {t("claim.button")}
                 </Link>
               </>
             ) : isOwner ? (
               <>
-                <p className="mt-2 text-sm">You have claimed this business. You can manage it from your dashboard.</p>
+                <p className="mt-2 text-sm">{t("claim.owner")}</p>
                 {ownerFilings ? <OwnerFilingLinks businessId={business.id} closedOn={ownerFilings.closedOn} canTransfer={ownerFilings.canTransfer} /> : null}
               </>
             ) : business.isClaimed ? (
               <p className="mt-2 text-sm">
-                This business has already been claimed. If you are the owner, please contact support.
+                {t("claim.alreadyClaimed")}
               </p>
             ) : (
               <p className="mt-2 text-sm">
-                This business cannot be claimed online. If you are the owner, please contact support.
+                {t("claim.cannotClaim")}
               </p>
             )}
           </section>
 
           <section aria-labelledby="pay-heading" className={cardClass} data-testid="pay-card">
             <h2 id="pay-heading" className="text-lg font-semibold">
-              Business Tax Receipt
+              {t("pay.heading")}
             </h2>
             {business.hasPaidBTR ? (
               <p className="mt-3">
                 <span className="inline-flex items-center rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800 dark:bg-green-900 dark:text-green-100">
-                  BTR Paid
+                  {t("pay.paid")}
                 </span>
               </p>
             ) : business.isClaimed ? (
@@ -183,7 +201,7 @@ export default function BusinessPage() {
                 to={loginFirst(signedIn, `/payment/${business.id}`)}
                 className={buttonClass("primary", "mt-4 w-full")}
               >
-                Pay Business Tax
+                {t("pay.button")}
               </Link>
             ) : (
               <>
@@ -193,10 +211,10 @@ export default function BusinessPage() {
                   aria-describedby="pay-hint"
                   className={buttonClass("primary", "mt-4 w-full")}
                 >
-                  Pay Business Tax
+                  {t("pay.button")}
                 </button>
                 <p id="pay-hint" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-                  You must claim this business before paying taxes
+                  {t("pay.claimFirst")}
                 </p>
               </>
             )}
@@ -220,10 +238,11 @@ function Detail({ label, value, mono = false }: { label: string; value: string; 
 
 /** Missing, non-numeric or failing: the spec's 'Business Not Found' (404 for missing ids). */
 export function ErrorBoundary() {
+  const { t } = useTranslation("business");
   return (
-    <ErrorPage title="Business Not Found" message="The business you're looking for doesn't exist or has been removed.">
+    <ErrorPage title={t("notFound.title")} message={t("notFound.message")}>
       <Link to="/search" className={buttonClass("primary")}>
-        Return to Search
+        {t("notFound.back")}
       </Link>
     </ErrorPage>
   );

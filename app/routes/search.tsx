@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigationType, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { PaginationNav } from "~/components/pagination-nav";
 import { BusinessCard } from "~/components/search/business-card";
 import { CitySelect } from "~/components/search/city-select";
@@ -14,21 +15,19 @@ import { BUSINESS_STATUSES } from "~/lib/status";
 import { searchBusinesses } from "~/models/business-search.server";
 import { searchShape, timeSearch } from "~/utils/metrics.server";
 import type { PageCacheHandle } from "~/utils/cache.server";
-import { pageMeta } from "~/lib/meta";
+import { translatedMeta } from "~/lib/meta";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-// Anonymous visitors share the rendered page (app/utils/cache.server.ts).
-export const handle: PageCacheHandle = { pageCache: true };
+// Anonymous visitors share the rendered page (app/utils/cache.server.ts); the language is in the
+// root's data, so in the page's key.
+export const handle: PageCacheHandle & { i18n: string[] } = { pageCache: true, i18n: ["search"] };
 
-export const meta: MetaFunction = () =>
-  pageMeta(
-    "Business Search",
-    "Search Florida businesses by name, document number, city, filing type and status, and find yours to claim.",
-  );
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 export const PAGE_SIZE = 10;
 const KNOWN = ["name", "q", "doc", "city", "type", "status", "person", "zip", "address", "fei", "page"];
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = readSearchFilters(url.searchParams);
   const requestedPage = parsePage(url.searchParams.get("page"));
@@ -40,15 +39,16 @@ export function loader({ request }: LoaderFunctionArgs) {
   const { businesses, pagination, capped } = timeSearch(searchShape(filters), () =>
     searchBusinesses({ ...filters, page: requestedPage, limit: PAGE_SIZE }),
   );
-  return { filters, businesses, pagination, capped };
+  const { t } = await requestT(request, "search");
+  return { filters, businesses, pagination, capped, meta: pageMetaText(t, t("meta.title"), t("meta.description")) };
 }
 
-/** The "Advanced" disclosure: what the state's registry file adds to search. */
+/** The "Advanced" disclosure: what the state's registry file adds to search (labels: search:advanced.<name>). */
 const ADVANCED = [
-  { name: "person", label: "Officer or Registered Agent", placeholder: "e.g. Smith John", numeric: false },
-  { name: "address", label: "Street Address", placeholder: "e.g. 3150 SW 52nd", numeric: false },
-  { name: "zip", label: "ZIP Code", placeholder: "e.g. 33023", numeric: true },
-  { name: "fei", label: "FEI/EIN Number", placeholder: "e.g. 59-1234567", numeric: true },
+  { name: "person", numeric: false },
+  { name: "address", numeric: false },
+  { name: "zip", numeric: true },
+  { name: "fei", numeric: true },
 ] as const;
 
 const fieldClass =
@@ -57,6 +57,7 @@ const fieldClass =
 export default function SearchPage() {
   const { filters, businesses, pagination, capped } = useLoaderData<typeof loader>();
   const [, setSearchParams] = useSearchParams();
+  const { t } = useTranslation("search");
   const location = useLocation();
   const navigationType = useNavigationType();
   const form = useRef<HTMLFormElement>(null);
@@ -101,14 +102,14 @@ export default function SearchPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Business Search</h1>
+      <h1 className="text-3xl font-bold">{t("heading")}</h1>
       <Form
         key={formKey.current}
         ref={form}
         method="get"
         action="/search"
         role="search"
-        aria-label="Search filters"
+        aria-label={t("filtersLabel")}
         data-tour="search-filters"
         // A submitted search supersedes a pending address sync: two navigations must not race.
         onSubmit={() => clearTimeout(timer.current)}
@@ -117,28 +118,28 @@ export default function SearchPage() {
         <SuggestInput
           kind="name"
           name="name"
-          label="Business Name"
+          label={t("name")}
           defaultValue={filters.name}
-          placeholder="Search by business name"
+          placeholder={t("namePlaceholder")}
           onValueChange={() => syncAddress(300)}
         />
         <SuggestInput
           kind="doc"
           name="doc"
-          label="Document Number"
+          label={t("doc")}
           defaultValue={filters.doc}
-          placeholder="e.g. L24000000003"
+          placeholder={t("docPlaceholder")}
           onValueChange={() => syncAddress(300)}
         />
         <div>
           <label htmlFor="search-city" className="mb-1 block text-sm font-medium">
-            City
+            {t("city")}
           </label>
           <CitySelect id="search-city" defaultValue={filters.city} onValueChange={() => syncAddress(100)} />
         </div>
         <div>
           <label htmlFor="search-type" className="mb-1 block text-sm font-medium">
-            Filing Type
+            {t("filingType")}
           </label>
           <select
             id="search-type"
@@ -147,7 +148,7 @@ export default function SearchPage() {
             onChange={() => syncAddress(100)}
             className={fieldClass}
           >
-            <option value="">All filing types</option>
+            <option value="">{t("allFilingTypes")}</option>
             {FILING_TYPE_CODES.map((code) => (
               <option key={code} value={code}>
                 {filingTypeLabel(code)}
@@ -157,7 +158,7 @@ export default function SearchPage() {
         </div>
         <div>
           <label htmlFor="search-status" className="mb-1 block text-sm font-medium">
-            Status
+            {t("status")}
           </label>
           <select
             id="search-status"
@@ -166,7 +167,7 @@ export default function SearchPage() {
             onChange={() => syncAddress(100)}
             className={fieldClass}
           >
-            <option value="">All statuses</option>
+            <option value="">{t("allStatuses")}</option>
             {BUSINESS_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {status.charAt(0) + status.slice(1).toLowerCase()}
@@ -179,19 +180,19 @@ export default function SearchPage() {
           open={ADVANCED_FIELDS.some((key) => filters[key] !== "")}
           data-testid="advanced-search"
         >
-          <summary className="cursor-pointer text-sm font-medium">Advanced</summary>
+          <summary className="cursor-pointer text-sm font-medium">{t("advanced.summary")}</summary>
           <div className="mt-3 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
             {ADVANCED.map((field) => (
               <div key={field.name}>
                 <label htmlFor={`search-${field.name}`} className="mb-1 block text-sm font-medium">
-                  {field.label}
+                  {t(`advanced.${field.name}`)}
                 </label>
                 <input
                   id={`search-${field.name}`}
                   name={field.name}
                   type="text"
                   defaultValue={filters[field.name]}
-                  placeholder={field.placeholder}
+                  placeholder={t(`advanced.${field.name}Placeholder`)}
                   inputMode={field.numeric ? "numeric" : undefined}
                   onChange={() => syncAddress(400)}
                   className={fieldClass}
@@ -202,32 +203,32 @@ export default function SearchPage() {
         </details>
         <div className="flex flex-wrap gap-3 md:col-span-2 lg:col-span-5">
           <button type="submit" className={buttonClass("primary")}>
-            Search
+            {t("submit")}
           </button>
           <Link
             to={`/${searchQueryString({ name: filters.name, doc: filters.doc, city: filters.city })}`}
             className={buttonClass("outline")}
           >
-            Back to Home
+            {t("backHome")}
           </Link>
         </div>
       </Form>
 
       <section aria-labelledby="results-heading" data-tour="search-results" className="mt-8">
         <h2 id="results-heading" className="sr-only">
-          Results
+          {t("results")}
         </h2>
         {businesses.length === 0 ? (
           <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center dark:border-slate-600">
-            <p className="text-lg font-semibold">No results found</p>
+            <p className="text-lg font-semibold">{t("noResults")}</p>
             <p className="mt-2 text-slate-700 dark:text-slate-300">
-              Try adjusting your search or filter criteria to find what you&apos;re looking for.
+              {t("noResultsHint")}
             </p>
           </div>
         ) : (
           <>
             <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-              {`Showing ${from.toLocaleString("en-US")} to ${to.toLocaleString("en-US")} of ${total} results`}
+              {t("showing", { from: from.toLocaleString("en-US"), to: to.toLocaleString("en-US"), total })}
             </p>
             <ul className="mt-4 grid gap-4 md:grid-cols-2">
               {businesses.map((business) => (

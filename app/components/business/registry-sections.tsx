@@ -3,8 +3,10 @@
  * managers, Annual reports, Mailing address. One column on a phone, each person or address read
  * top to bottom, long names wrapped instead of scrolled sideways.
  */
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { officerTitleLabel } from "~/lib/cordata";
-import { formatCardDate } from "~/lib/dates";
+import { useFormat } from "~/lib/hooks/use-format";
 
 type Address = {
   address1?: string | null;
@@ -32,9 +34,10 @@ function zip(value: string | null | undefined) {
 }
 
 function AddressLines({ a }: { a: Address }) {
+  const { t } = useTranslation("business");
   const street = [a.address1 ?? a.address, a.address2].filter(Boolean) as string[];
   const place = [a.city, [a.state, zip(a.zip)].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  if (street.length === 0 && !place) return <span className="text-sm">Address not on file</span>;
+  if (street.length === 0 && !place) return <span className="text-sm">{t("registry.addressNotOnFile")}</span>;
   return (
     <address className="not-italic">
       {street.map((line, i) => (
@@ -47,33 +50,45 @@ function AddressLines({ a }: { a: Address }) {
   );
 }
 
-const kind = (type: string | null) => (type === "C" ? "Company" : type === "P" ? "Person" : null);
+/**
+ * The business page's dates: the spec's "Jan 5, 2026" in English; in Spanish the month written
+ * out ("5 de enero de 2026"), as a record's dates read there, not the abbreviated "5 ene 2026".
+ */
+export function useDetailDate() {
+  const { language, cardDate, longDate } = useFormat();
+  return language === "en" ? cardDate : longDate;
+}
+
+const kind = (t: TFunction, type: string | null) =>
+  type === "C" ? t("registry.company") : type === "P" ? t("registry.person") : null;
 
 export function RegistrySections({ data }: { data: RegistrySectionsData }) {
+  const { t } = useTranslation("business");
+  const date = useDetailDate();
   return (
     <>
       <section aria-labelledby="agent-heading" className={cardClass} data-testid="registered-agent">
         <h2 id="agent-heading" className="text-lg font-semibold">
-          Registered agent
+          {t("registry.agentHeading")}
         </h2>
         {data.registeredAgent ? (
           <div className="mt-3 break-words">
             <p className="font-medium">{data.registeredAgent.name}</p>
-            {kind(data.registeredAgent.type) ? (
-              <p className="text-sm text-slate-700 dark:text-slate-300">{kind(data.registeredAgent.type)}</p>
+            {kind(t, data.registeredAgent.type) ? (
+              <p className="text-sm text-slate-700 dark:text-slate-300">{kind(t, data.registeredAgent.type)}</p>
             ) : null}
             <div className="mt-1">
               <AddressLines a={data.registeredAgent} />
             </div>
           </div>
         ) : (
-          <p className="mt-3 text-sm">No registered agent on file.</p>
+          <p className="mt-3 text-sm">{t("registry.noAgent")}</p>
         )}
       </section>
 
       <section aria-labelledby="officers-heading" className={cardClass} data-testid="officers">
         <h2 id="officers-heading" className="text-lg font-semibold">
-          Officers and managers
+          {t("registry.officersHeading")}
         </h2>
         {data.officers.length ? (
           <ul className="mt-3 grid gap-4 sm:grid-cols-2">
@@ -89,39 +104,39 @@ export function RegistrySections({ data }: { data: RegistrySectionsData }) {
             ))}
           </ul>
         ) : (
-          <p className="mt-3 text-sm">No officers on file.</p>
+          <p className="mt-3 text-sm">{t("registry.noOfficers")}</p>
         )}
         {data.moreOfficers ? (
           <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-            The state lists more officers than its data file holds.
+            {t("registry.moreOfficers")}
           </p>
         ) : null}
       </section>
 
       <section aria-labelledby="reports-heading" className={cardClass} data-testid="annual-reports">
         <h2 id="reports-heading" className="text-lg font-semibold">
-          Annual reports
+          {t("registry.reportsHeading")}
         </h2>
         {data.annualReports.length ? (
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
             {data.annualReports.map((r, i) => (
               <div key={i} className="contents">
-                <dt className="font-medium">{r.year ?? "Year unknown"}</dt>
-                <dd>Filed {formatCardDate(r.filedOn, "on an unknown date")}</dd>
+                <dt className="font-medium">{r.year ?? t("registry.yearUnknown")}</dt>
+                <dd>{date(r.filedOn, "") ? t("registry.filed", { date: date(r.filedOn) }) : t("registry.filedUnknown")}</dd>
               </div>
             ))}
           </dl>
         ) : (
-          <p className="mt-3 text-sm">No annual reports on file.</p>
+          <p className="mt-3 text-sm">{t("registry.noReports")}</p>
         )}
       </section>
 
       <section aria-labelledby="mailing-heading" className={cardClass} data-testid="mailing-address">
         <h2 id="mailing-heading" className="text-lg font-semibold">
-          Mailing address
+          {t("registry.mailingHeading")}
         </h2>
         <div className="mt-3 break-words">
-          {data.mailingAddress ? <AddressLines a={data.mailingAddress} /> : <p className="text-sm">Not on file.</p>}
+          {data.mailingAddress ? <AddressLines a={data.mailingAddress} /> : <p className="text-sm">{t("registry.notOnFile")}</p>}
         </div>
       </section>
     </>

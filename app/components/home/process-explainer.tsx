@@ -1,24 +1,8 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 
-/** The four steps to a Business Tax Receipt (spec section 1). Plain, readable HTML without JS. */
-export const PROCESS_STEPS = [
-  {
-    title: "We send a letter",
-    body: "Every business operating in the town receives a letter with a 7-digit verification code.",
-  },
-  {
-    title: "Claim your listing",
-    body: "Find your business, claim it with the code from the letter and tell us your employee and vehicle counts.",
-  },
-  {
-    title: "Pay your BTR online",
-    body: "Pay the Business Tax Receipt fee by card on this website and get an instant digital receipt.",
-  },
-  {
-    title: "The town receives it",
-    body: "We transfer the funds and your business information to the town. You can print your receipt any time.",
-  },
-] as const;
+/** The four steps to a Business Tax Receipt (spec section 1), keys of "home" (process.<step>). Plain, readable HTML without JS. */
+export const PROCESS_STEPS = ["letter", "claim", "pay", "town"] as const;
 
 /** Spec section 9: the animation starts at 30% visibility (its timing is in explainer-animation.ts). */
 export const EXPLAINER_VISIBILITY_THRESHOLD = 0.3;
@@ -31,6 +15,7 @@ export const EXPLAINER_VISIBILITY_THRESHOLD = 0.3;
  */
 export function ProcessExplainer() {
   const sectionRef = useRef<HTMLElement>(null);
+  const { t } = useTranslation("home");
 
   useEffect(() => {
     const section = sectionRef.current;
@@ -71,12 +56,12 @@ export function ProcessExplainer() {
     >
       <div className="mx-auto max-w-7xl px-4">
         <h2 id="process-heading" className="text-center text-3xl font-bold">
-          How to get your Business Tax Receipt
+          {t("process.heading")}
         </h2>
         <ol className="mt-10 grid gap-6 md:grid-cols-4">
           {PROCESS_STEPS.map((step, i) => (
             <li
-              key={step.title}
+              key={step}
               data-step={i + 1}
               data-state="still"
               className="group rounded-lg border border-slate-200 bg-white p-6 shadow-sm transition duration-500 data-[state=current]:border-primary-600 data-[state=done]:border-primary-600 data-[state=current]:shadow-md data-[state=current]:ring-2 data-[state=current]:ring-primary dark:border-slate-700 dark:bg-slate-950 motion-safe:data-[state=current]:-translate-y-1"
@@ -84,8 +69,8 @@ export function ProcessExplainer() {
               <span className="flex h-10 w-10 items-center justify-center rounded-full bg-primary-700 font-bold text-white transition duration-500 group-data-[state=pending]:bg-slate-600 motion-safe:group-data-[state=current]:scale-110">
                 {i + 1}
               </span>
-              <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
-              <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{step.body}</p>
+              <h3 className="mt-4 text-lg font-semibold">{t(`process.${step}.title`)}</h3>
+              <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t(`process.${step}.body`)}</p>
             </li>
           ))}
         </ol>

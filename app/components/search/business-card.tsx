@@ -1,8 +1,10 @@
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/ui/app-link";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { principalAddress } from "~/lib/address";
-import { formatCardDate } from "~/lib/dates";
 import { filingTypeLabel } from "~/lib/filing-types";
+import { useFormat } from "~/lib/hooks/use-format";
 
 export type BusinessCardData = {
   id: number;
@@ -20,10 +22,25 @@ export type BusinessCardData = {
   matchedBy?: string[];
 };
 
+/** The search model's reasons ("Officer: SMITH, JOHN A", English as the JSON API gives them) in the page's language. */
+const REASONS = [
+  ["Registered agent: ", "agent"],
+  ["Officer: ", "officer"],
+  ["ZIP: ", "zip"],
+  ["Address: ", "address"],
+  ["FEI: ", "fei"],
+] as const;
+function matchReason(t: TFunction, why: string): string {
+  const known = REASONS.find(([prefix]) => why.startsWith(prefix));
+  return known ? t(`search:card.why.${known[1]}`, { value: why.slice(known[0].length) }) : why;
+}
+
 /** A search result / featured business: every field the spec lists, and 'View details'. */
 export function BusinessCard({ business, headingLevel = 3 }: { business: BusinessCardData; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const address = principalAddress(business);
+  const { t } = useTranslation("search");
+  const { cardDate } = useFormat();
   return (
     <article
       data-testid="business-card"
@@ -36,28 +53,28 @@ export function BusinessCard({ business, headingLevel = 3 }: { business: Busines
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{filingTypeLabel(business.filingType)}</p>
       <dl className="mt-3 grid gap-1 text-sm">
         <div>
-          <dt className="inline font-medium">Address: </dt>
-          <dd className="inline">{address || "Not specified"}</dd>
+          <dt className="inline font-medium">{t("card.address")}</dt>
+          <dd className="inline">{address || t("card.notSpecified")}</dd>
         </div>
         <div>
-          <dt className="inline font-medium">Registered: </dt>
-          <dd className="inline">{formatCardDate(business.registeredOn)}</dd>
+          <dt className="inline font-medium">{t("card.registered")}</dt>
+          <dd className="inline">{cardDate(business.registeredOn, t("card.unknownDate"))}</dd>
         </div>
         <div>
-          <dt className="inline font-medium">Document #: </dt>
+          <dt className="inline font-medium">{t("card.document")}</dt>
           <dd className="inline font-mono">{business.documentNumber}</dd>
         </div>
         {business.category ? (
           <div>
-            <dt className="inline font-medium">Category: </dt>
+            <dt className="inline font-medium">{t("card.category")}</dt>
             <dd className="inline">{business.category}</dd>
           </div>
         ) : null}
       </dl>
       {business.matchedBy?.length ? (
-        <ul className="mt-3 text-sm text-slate-700 dark:text-slate-300" aria-label="Why it matched" data-testid="matched-by">
+        <ul className="mt-3 text-sm text-slate-700 dark:text-slate-300" aria-label={t("card.matchedBy")} data-testid="matched-by">
           {business.matchedBy.map((why) => (
-            <li key={why}>{why}</li>
+            <li key={why}>{matchReason(t, why)}</li>
           ))}
         </ul>
       ) : null}
@@ -65,9 +82,9 @@ export function BusinessCard({ business, headingLevel = 3 }: { business: Busines
         <AppLink
           to={`/business/${business.id}`}
           className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-100"
-          aria-label={`View details of ${business.name}`}
+          aria-label={t("card.viewDetailsOf", { name: business.name })}
         >
-          View details
+          {t("card.viewDetails")}
         </AppLink>
       </div>
     </article>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { ALL_CITIES, TOWN_CITIES } from "~/lib/search-params";
 
 /**
@@ -15,6 +16,7 @@ export function CitySelect({
   onValueChange?: (value: string) => void;
   className?: string;
 }) {
+  const { t } = useTranslation("search");
   return (
     <select
       id={id}
@@ -27,9 +29,9 @@ export function CitySelect({
       }
     >
       <option value="" disabled>
-        Filter by status
+        {t("citySelect.placeholder")}
       </option>
-      <option value={ALL_CITIES}>All Businesses</option>
+      <option value={ALL_CITIES}>{t("citySelect.all")}</option>
       {TOWN_CITIES.map((city) => (
         <option key={city} value={city}>
           {city}

@@ -1,5 +1,6 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
 
 type Suggestion = { id: number; name: string; documentNumber: string; city: string | null };
 
@@ -40,6 +41,7 @@ export function SuggestInput({
   const dismissed = useRef(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const fetcher = useFetcher<{ businesses: Suggestion[] }>();
+  const { t } = useTranslation("search");
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -139,7 +141,7 @@ export function SuggestInput({
       <ul
         id={listId}
         role="listbox"
-        aria-label={`${label} suggestions`}
+        aria-label={t("suggestions", { label })}
         hidden={!expanded}
         className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-left text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
