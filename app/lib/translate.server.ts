@@ -3,15 +3,18 @@
  * fixed t() in one language from here. `~/utils/i18n.server` is the routes' side (negotiation,
  * the session's saved language), which app/mail, app/models and app/services may not import
  * (eslint's zones; it would also loop back through the session to the models). This module
- * reads only the resources, so it holds them in its own i18next instance, with the same options
- * and the same missing-key log line.
+ * reads only the resources and holds the one i18next instance the server has; a page's first
+ * render clones it (~/utils/i18n.server).
  */
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { DEFAULT_LANGUAGE, I18N_OPTIONS, isLanguage, NAMESPACES, type Language, type Namespace } from "~/lib/languages";
 import { RESOURCES } from "~/locales/resources.server";
 
+export const MISSING_KEY_MESSAGE = "i18n missing key";
+
 let instance: I18n | undefined;
-function translations(): I18n {
+/** The server's i18next, holding every resource. */
+export function translations(): I18n {
   if (!instance) {
     instance = createInstance();
     // Synchronous: the resources are in memory (initImmediate false).
@@ -21,11 +24,12 @@ function translations(): I18n {
       ns: [...NAMESPACES],
       resources: RESOURCES,
       initImmediate: false,
-      // A key no language has: logged as utils/i18n.server logs it (the e2e teardown fails on it).
+      // A key no language has is a page or a mail showing a key: logged, and the e2e suite's
+      // teardown fails on it (tests/support/e2e-log-check.ts).
       saveMissing: true,
       missingKeyHandler: (languages, namespace, key) => {
         const logger = globalThis.__appLogger ?? console;
-        logger.warn({ i18nMissingKey: `${namespace}:${key}`, languages }, "i18n missing key");
+        logger.warn({ i18nMissingKey: `${namespace}:${key}`, languages }, MISSING_KEY_MESSAGE);
       },
     });
   }

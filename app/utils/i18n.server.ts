@@ -8,12 +8,13 @@
  * Spanish, not English).
  */
 import { createCookie } from "@remix-run/node";
-import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import type { i18n as I18n, TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, I18N_OPTIONS, isLanguage, LANGUAGES, NAMESPACES, type Language, type Namespace } from "~/lib/languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, type Namespace } from "~/lib/languages";
 import type { PageMetaText } from "~/lib/meta";
-import { RESOURCES } from "~/locales/resources.server";
-import { appLogger } from "~/utils/request-context.server";
+import { fixedT, translations } from "~/lib/translate.server";
+
+export { fixedT, mailLanguage } from "~/lib/translate.server";
 import { getUser } from "~/utils/session.server";
 
 export const languageCookie = createCookie("lng", {
@@ -61,42 +62,9 @@ export async function getLanguage(request: Request): Promise<Language> {
 /** The namespaces the matched routes ask for (their `handle.i18n`), for the first render. */
 export const routeNamespaces = negotiator.getRouteNamespaces.bind(negotiator);
 
-export const MISSING_KEY_MESSAGE = "i18n missing key";
-
-/** One i18next holding every resource; requests and mail take fixed views of it. */
-let shared: I18n | undefined;
-function sharedInstance(): I18n {
-  if (!shared) {
-    shared = createInstance();
-    // Synchronous: the resources are in memory (initImmediate false).
-    void shared.init({
-      ...I18N_OPTIONS,
-      lng: DEFAULT_LANGUAGE,
-      ns: [...NAMESPACES],
-      resources: RESOURCES,
-      initImmediate: false,
-      // A key missing from every language is a page showing a key: logged, and the e2e suite's
-      // teardown fails on it (tests/support/e2e-log-check.ts).
-      saveMissing: true,
-      missingKeyHandler: (languages, namespace, key) => appLogger().warn({ i18nMissingKey: `${namespace}:${key}`, languages }, MISSING_KEY_MESSAGE),
-    });
-  }
-  return shared;
-}
-
-/** A t() for one language and namespace, e.g. for an email or a toast. */
-export function fixedT(language: Language, ns: Namespace | Namespace[] = "common"): TFunction {
-  return sharedInstance().getFixedT(language, ns);
-}
-
 /** A per-request instance in `language` for React's first render (shares the loaded resources). */
 export function requestInstance(language: Language): I18n {
-  return sharedInstance().cloneInstance({ lng: language, initImmediate: false });
-}
-
-/** The user's saved language for mail: English unless they chose another. */
-export function mailLanguage(user: { language?: string | null } | null | undefined): Language {
-  return isLanguage(user?.language) ? user.language : DEFAULT_LANGUAGE;
+  return translations().cloneInstance({ lng: language, initImmediate: false });
 }
 
 /** The request's language and a t() in it, for a loader or an action. */
