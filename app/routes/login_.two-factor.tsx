@@ -7,50 +7,63 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasskeySecondStepButton } from "~/components/auth/passkey-buttons";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FieldFor, FormAlert } from "~/components/ui/form-field";
-import { pageMeta } from "~/lib/meta";
+import { translatedMeta } from "~/lib/meta";
 import { isStaff } from "~/lib/roles";
 import { MfaCodeSchema } from "~/lib/schemas/mfa";
 import { displayName } from "~/models/user.server";
+import { localReply } from "~/utils/auth-messages.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { checkCodeWithLockout, finishSignIn, readPendingSignIn } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => pageMeta("Verify it's you", "The second step of signing in.");
+export const handle = { i18n: ["auth"] };
 
-const EXPIRED = {
-  title: "Sign-in expired",
-  description: "The second step waits 5 minutes. Please sign in again.",
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+const expired = (t: TFunction) => ({
+  title: t("toasts.signInExpired.title"),
+  description: t("toasts.signInExpired.description"),
   variant: "destructive" as const,
-};
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await requestT(request, "auth");
   const pending = await readPendingSignIn(request);
-  if (!pending) throw await redirectWithToast("/login", EXPIRED);
-  return { methods: pending.methods, mayTrustDevice: !isStaff(pending.user) };
+  if (!pending) throw await redirectWithToast("/login", expired(t));
+  return {
+    methods: pending.methods,
+    mayTrustDevice: !isStaff(pending.user),
+    meta: pageMetaText(t, t("twoFactor.title"), t("twoFactor.description")),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const { t } = await requestT(request, "auth");
   const pending = await readPendingSignIn(request);
-  if (!pending) throw await redirectWithToast("/login", EXPIRED);
+  if (!pending) throw await redirectWithToast("/login", expired(t));
   const submission = parseWithZod(await request.formData(), { schema: MfaCodeSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: localReply(t, submission.reply({ hideFields: ["code"] })) }, { status: 400 });
   const check = await checkCodeWithLockout(request, pending.user, submission.value.code);
   if (!check.ok) {
-    return data({ result: submission.reply({ formErrors: [check.message], hideFields: ["code"] }) }, { status: check.status, headers: check.headers });
+    return data({ result: localReply(t, submission.reply({ formErrors: [check.message], hideFields: ["code"] })) }, { status: check.status, headers: check.headers });
   }
   const done = await finishSignIn(request, pending, { trustDevice: submission.value.rememberDevice === true });
-  if (!done) throw await redirectWithToast("/login", EXPIRED);
+  if (!done) throw await redirectWithToast("/login", expired(t));
   return redirectWithToast(
     done.redirectTo,
-    { title: "Login successful", description: `Welcome back, ${displayName(pending.user)}!` },
+    { title: t("toasts.loginSuccess.title"), description: t("toasts.loginSuccess.description", { name: displayName(pending.user) }) },
     { headers: done.headers },
   );
 }
 
 export default function TwoFactorPage() {
+  const { t } = useTranslation("auth");
   const { methods, mayTrustDevice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -65,35 +78,33 @@ export default function TwoFactorPage() {
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-3xl font-bold">Verify it&apos;s you</h1>
+      <h1 className="text-3xl font-bold">{t("twoFactor.title")}</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        {hasApp
-          ? "Your password is right. Open your authenticator app and type the 6-digit code it shows for this site."
-          : "Your password is right. Use your passkey to finish signing in."}
+        {hasApp ? t("twoFactor.introApp") : t("twoFactor.introPasskey")}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
-        <FormAlert id={form.errorId} title="Verification failed" messages={form.errors} />
+        <FormAlert id={form.errorId} title={t("twoFactor.failed")} messages={form.errors} />
         <FieldFor
-          label="Authentication code"
+          label={t("twoFactor.code")}
           field={fields.code}
           autoComplete="one-time-code"
           autoFocus
-          hint="Lost your phone? Type one of your recovery codes instead (like abcde-fghjk)."
+          hint={t("twoFactor.codeHint")}
         />
         {mayTrustDevice ? (
-          <CheckboxField label="Remember this device for 30 days" inputProps={getInputProps(fields.rememberDevice, { type: "checkbox" })} />
+          <CheckboxField label={t("twoFactor.rememberDevice")} inputProps={getInputProps(fields.rememberDevice, { type: "checkbox" })} />
         ) : null}
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Verifying…" : "Verify"}
+          {navigation.state === "submitting" ? t("twoFactor.submitting") : t("twoFactor.submit")}
         </Button>
       </Form>
       <PasskeySecondStepButton methods={methods} />
       <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
-        Not you, or stuck?{" "}
+        {t("twoFactor.stuck")}{" "}
         <Link to="/login" className="text-primary-700 underline dark:text-primary-100">
-          Sign in again
+          {t("twoFactor.signInAgain")}
         </Link>
-        . Without your phone and recovery codes, the town&apos;s office can help.
+        {t("twoFactor.office")}
       </p>
     </div>
   );

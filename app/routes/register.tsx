@@ -2,21 +2,26 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { PersonFields } from "~/components/account/person-fields";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FieldFor, FormAlert } from "~/components/ui/form-field";
-import { RegisterSchema } from "~/lib/schemas/auth";
+import { translatedMeta } from "~/lib/meta";
+import { AuthForms } from "~/lib/schemas/auth";
 import { registerUser } from "~/models/user.server";
+import { localReply } from "~/utils/auth-messages.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { safeRedirect } from "~/utils/redirect";
 import { getUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
-import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () =>
-  pageMeta("Register", "Create an account to claim your business and pay your Business Tax Receipt online.");
+const RegisterSchema = AuthForms.RegisterSchema;
 
-const FAILED = "Please check your information and try again";
+export const handle = { i18n: ["auth", "account"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
 const HIDDEN = ["password", "confirmPassword"];
 
 /** /login, keeping a given redirectTo (made safe). */
@@ -28,32 +33,35 @@ function loginUrl(redirectTo: FormDataEntryValue | string | null | undefined) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  const { t } = await requestT(request, "auth");
+  return { meta: pageMetaText(t, t("register.title"), t("register.description")) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (await getUser(request)) throw redirect(safeRedirect(formData.get("redirectTo")));
+  const { t } = await requestT(request, "auth");
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: HIDDEN }), failed: false }, { status: 400 });
+    return data({ result: localReply(t, submission.reply({ hideFields: HIDDEN })), failed: false }, { status: 400 });
   }
   const outcome = await registerUser(submission.value);
   if (!outcome.ok) {
     return dataWithToast(
       request,
-      { result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: HIDDEN }), failed: true },
-      { title: "Registration failed", description: FAILED, variant: "destructive" },
+      { result: localReply(t, submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: HIDDEN })), failed: true },
+      { title: t("toasts.registrationFailed.title"), description: t("toasts.registrationFailed.description"), variant: "destructive" },
       { status: 400 },
     );
   }
   return redirectWithToast(loginUrl(submission.value.redirectTo), {
-    title: "Registration successful",
-    description: "Your account has been created. Please log in.",
+    title: t("toasts.registered.title"),
+    description: t("toasts.registered.description"),
   });
 }
 
 export default function RegisterPage() {
+  const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
@@ -71,31 +79,29 @@ export default function RegisterPage() {
 
   return (
     <div className="mx-auto max-w-lg px-4 py-12">
-      <h1 className="text-3xl font-bold">Create an account</h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Register to claim your business, pay its Business Tax Receipt online and keep your receipts in one place.
-      </p>
+      <h1 className="text-3xl font-bold">{t("register.heading")}</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{t("register.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormAlert title="Registration failed" messages={actionData?.failed ? [FAILED] : null} />
+        <FormAlert title={t("register.failed")} messages={actionData?.failed ? [t("toasts.registrationFailed.description")] : null} />
         <PersonFields firstName={fields.firstName} lastName={fields.lastName} email={fields.email} />
-        <FieldFor label="Username" field={fields.username} autoComplete="username" hint="At least 3 characters: letters, numbers and underscores." />
-        <FieldFor label="Password" field={fields.password} type="password" autoComplete="new-password" hint="At least 6 characters." />
-        <FieldFor label="Confirm password" field={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <FieldFor label={t("register.username")} field={fields.username} autoComplete="username" hint={t("register.usernameHint")} />
+        <FieldFor label={t("register.password")} field={fields.password} type="password" autoComplete="new-password" hint={t("register.passwordHint")} />
+        <FieldFor label={t("register.confirmPassword")} field={fields.confirmPassword} type="password" autoComplete="new-password" />
         <CheckboxField
-          label="I accept the terms and conditions"
+          label={t("register.terms")}
           inputProps={getInputProps(fields.terms, { type: "checkbox" })}
           errors={fields.terms.errors}
           errorId={fields.terms.errorId}
         />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Creating account…" : "Register"}
+          {navigation.state === "submitting" ? t("register.submitting") : t("register.submit")}
         </Button>
       </Form>
       <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
-        Already have an account?{" "}
+        {t("register.haveAccount")}{" "}
         <Link to={loginHref} className="text-primary-700 underline dark:text-primary-100">
-          Sign in
+          {t("register.signIn")}
         </Link>
       </p>
     </div>

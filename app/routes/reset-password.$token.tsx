@@ -2,35 +2,44 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { Trans, useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/form-field";
-import { ResetPasswordSchema } from "~/lib/schemas/auth";
-import { RESET_LINK_INVALID } from "~/lib/password-reset";
+import { translatedMeta } from "~/lib/meta";
+import { AuthForms } from "~/lib/schemas/auth";
 import { checkResetToken, resetPassword } from "~/models/password-reset.server";
 import { getUserById } from "~/models/user.server";
+import { localReply } from "~/utils/auth-messages.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { signInRedirect } from "~/utils/sign-in.server";
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password | Florida Business Registry" }];
+const ResetPasswordSchema = AuthForms.ResetPasswordSchema;
+
+export const handle = { i18n: ["auth"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 /** The token is in the address: never send it on to another site. */
 export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
 
 const HIDDEN = ["password", "confirmPassword"];
 
-export function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const account = checkResetToken(params.token ?? "");
+  const { t } = await requestT(request, "auth");
   return data(
-    { valid: account !== null, username: account?.username ?? null },
+    { valid: account !== null, username: account?.username ?? null, meta: pageMetaText(t, t("reset.title"), t("reset.description")) },
     { status: account ? 200 : 410, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } },
   );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
+  const { t } = await requestT(request, "auth");
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: HIDDEN }), invalid: false }, { status: 400 });
+    return data({ result: localReply(t, submission.reply({ hideFields: HIDDEN })), invalid: false }, { status: 400 });
   }
   const outcome = await resetPassword({ token: params.token ?? "", password: submission.value.password });
   if (!outcome.ok) {
@@ -44,11 +53,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     user,
     { rememberMe: false, redirectTo: "/dashboard" },
-    { title: "Password changed", description: "Your new password is set and you are signed in. Other devices were signed out." },
+    { title: t("toasts.passwordChanged.title"), description: t("toasts.passwordChanged.description") },
   );
 }
 
 export default function ResetPasswordPage() {
+  const { t } = useTranslation("auth");
   const { valid, username } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -64,11 +74,11 @@ export default function ResetPasswordPage() {
   if (!valid || actionData?.invalid) {
     return (
       <div className="mx-auto max-w-md px-4 py-12">
-        <h1 className="text-3xl font-bold">Link expired</h1>
-        <p className="mt-4 text-slate-700 dark:text-slate-300">{RESET_LINK_INVALID}</p>
+        <h1 className="text-3xl font-bold">{t("reset.expiredHeading")}</h1>
+        <p className="mt-4 text-slate-700 dark:text-slate-300">{t("reset.invalid")}</p>
         <p className="mt-6">
           <Link to="/forgot-password" className="text-primary-700 underline dark:text-primary-100">
-            Ask for a new link
+            {t("reset.askNew")}
           </Link>
         </p>
       </div>
@@ -77,28 +87,28 @@ export default function ResetPasswordPage() {
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-3xl font-bold">Choose a new password</h1>
+      <h1 className="text-3xl font-bold">{t("reset.heading")}</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        For the account <strong>{username}</strong>. Saving it signs you in here and signs out every other device.
+        <Trans t={t} i18nKey="reset.forAccount" values={{ username }} components={{ strong: <strong /> }} />
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
-        <FormAlert id={form.errorId} title="Password not changed" messages={form.errors} />
+        <FormAlert id={form.errorId} title={t("reset.failed")} messages={form.errors} />
         <input type="text" name="username" value={username ?? ""} autoComplete="username" readOnly hidden />
         <Field
-          label="New password"
+          label={t("reset.password")}
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.password.errors}
           errorId={fields.password.errorId}
-          hint="At least 6 characters."
+          hint={t("reset.passwordHint")}
         />
         <Field
-          label="Confirm new password"
+          label={t("reset.confirmPassword")}
           inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.confirmPassword.errors}
           errorId={fields.confirmPassword.errorId}
         />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Saving…" : "Set new password"}
+          {navigation.state === "submitting" ? t("reset.submitting") : t("reset.submit")}
         </Button>
       </Form>
     </div>

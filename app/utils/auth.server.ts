@@ -7,7 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { LoginSchema } from "~/lib/schemas/auth";
+import { AuthForms } from "~/lib/schemas/auth";
 import { lockoutMessage } from "~/models/login-attempt.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { countSignIn } from "~/utils/metrics.server";
@@ -52,7 +52,7 @@ export const FORM_STRATEGY = "form";
 
 export const authenticator = new Authenticator<SignedIn>().use(
   new FormStrategy(async ({ form, request }) => {
-    const submission = parseWithZod(form, { schema: LoginSchema });
+    const submission = parseWithZod(form, { schema: AuthForms.LoginSchema });
     if (submission.status !== "success") {
       throw new LoginFailure(400, submission.reply({ hideFields: ["password"] }));
     }

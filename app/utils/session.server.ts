@@ -15,6 +15,7 @@ import { noteUser } from "~/utils/request-context.server";
 import { safeRedirect } from "~/utils/redirect";
 import { staffMfaGate } from "~/utils/staff-mfa.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { translateMessage } from "~/lib/i18n-message";
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session cookie still needs a server-side limit. */
@@ -61,18 +62,24 @@ function currentPath(request: Request) {
 /**
  * The signed-in user, or a redirect to /login?redirectTo=<this page> with the
  * 'Authentication Required' toast. `description` completes the sentence, e.g.
- * 'Please log in to claim a business'.
+ * 'Please log in to claim a business' (a text, or a message key shown in the visitor's language).
  */
 export async function requireUser(
   request: Request,
-  { description = "Please log in to continue", redirectTo }: { description?: string; redirectTo?: string } = {},
+  { description = "auth:toasts.authRequired.description", redirectTo }: { description?: string; redirectTo?: string } = {},
 ): Promise<PublicUser> {
   const user = await getUser(request);
   if (user) return user;
   const target = safeRedirect(redirectTo ?? currentPath(request));
+  // In the visitor's language; `description` may be a message key ("namespace:key"). i18n.server
+  // reads the signed-in user's language through this module, so it is imported when a request
+  // needs it, never while the modules load (no load-order question for the cycle rule to guard).
+  // eslint-disable-next-line import/no-cycle
+  const { requestT } = await import("~/utils/i18n.server");
+  const { t } = await requestT(request, "auth");
   throw await redirectWithToast(`/login?${new URLSearchParams({ redirectTo: target })}`, {
-    title: "Authentication Required",
-    description,
+    title: t("auth:toasts.authRequired.title"),
+    description: translateMessage(t, description),
     variant: "destructive",
   });
 }

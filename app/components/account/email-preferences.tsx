@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 
 /**
@@ -14,50 +15,50 @@ export function EmailPreferences({
   verified: boolean;
   remindersOn: boolean;
 }) {
+  const { t } = useTranslation("account");
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
     <section aria-labelledby="email-prefs-heading" className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-700">
       <h2 id="email-prefs-heading" className="text-xl font-semibold">
-        Email
+        {t("email.heading")}
       </h2>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         {email}:{" "}
         {verified ? (
-          <strong className="text-green-800 dark:text-green-300">confirmed</strong>
+          <strong className="text-green-800 dark:text-green-300">{t("email.confirmed")}</strong>
         ) : (
-          <strong className="text-amber-900 dark:text-amber-200">not confirmed yet</strong>
+          <strong className="text-amber-900 dark:text-amber-200">{t("email.notConfirmed")}</strong>
         )}
       </p>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Receipts and password reset links always go to this address. Renewal reminders and notices go only once you have
-        confirmed it.
+        {t("email.explanation")}
       </p>
       {verified ? null : (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="send-verification" />
           <Button type="submit" variant="outline" disabled={busy("send-verification")}>
-            {busy("send-verification") ? "Sending…" : "Send confirmation link"}
+            {busy("send-verification") ? t("email.sending") : t("email.send")}
           </Button>
         </Form>
       )}
       <Form method="post" className="mt-6 space-y-3">
         <input type="hidden" name="intent" value="reminders" />
         <fieldset>
-          <legend className="font-medium">Renewal reminders and delinquency notices</legend>
+          <legend className="font-medium">{t("email.reminders")}</legend>
           <div className="mt-2 space-y-2">
             <label className="flex items-center gap-2">
               <input type="radio" name="reminders" value="on" defaultChecked={remindersOn} className="h-4 w-4" />
-              Email me reminders before my receipt is due
+              {t("email.remindersOn")}
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" name="reminders" value="off" defaultChecked={!remindersOn} className="h-4 w-4" />
-              Don&apos;t send reminders
+              {t("email.remindersOff")}
             </label>
           </div>
         </fieldset>
         <Button type="submit" variant="outline" disabled={busy("reminders")}>
-          {busy("reminders") ? "Saving…" : "Save email preferences"}
+          {busy("reminders") ? t("email.saving") : t("email.save")}
         </Button>
       </Form>
     </section>

@@ -10,6 +10,7 @@
  */
 import { useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import type { MfaMethod } from "~/lib/schemas/mfa";
@@ -53,6 +54,7 @@ function formValues(formId: string): FormData | null {
  * (`formId`) when it is there, and goes to the page the server answers once signed in.
  */
 export function PasskeySignInButton({ formId = "login-form" }: { formId?: string }) {
+  const { t } = useTranslation("auth");
   const available = usePasskeysAvailable();
   const { busy, error, run } = useCeremony();
   if (!available) return null;
@@ -74,14 +76,14 @@ export function PasskeySignInButton({ formId = "login-form" }: { formId?: string
     <div className="mt-6" data-testid="passkey-sign-in">
       <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
-        or
+        {t("passkey.or")}
         <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
       </div>
       <Button variant="outline" className="mt-4 w-full" onClick={signIn} disabled={busy} aria-describedby="passkey-sign-in-hint">
-        {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+        {busy ? t("passkey.waiting") : t("passkey.signIn")}
       </Button>
       <p id="passkey-sign-in-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        No username or password needed: your device asks for your fingerprint, face or PIN.
+        {t("passkey.signInHint")}
       </p>
       <CeremonyError message={error} />
     </div>
@@ -93,15 +95,14 @@ export function PasskeySignInButton({ formId = "login-form" }: { formId?: string
  * device" from the code form (`formId`). Without JavaScript or WebAuthn it says what to do instead.
  */
 export function PasskeySecondStepButton({ methods, formId = "two-factor-form" }: { methods: MfaMethod[]; formId?: string }) {
+  const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const { busy, error, run } = useCeremony();
   if (!methods.includes("passkey")) return null;
   const takesCodes = methods.includes("totp") || methods.includes("recovery");
   if (!hydrated || !passkeysSupported()) {
-    const why = hydrated ? "This browser cannot use passkeys." : "Using your passkey needs JavaScript in this browser.";
-    const instead = takesCodes
-      ? "Type a code from your authenticator app or a recovery code instead."
-      : "Sign in from a browser with JavaScript turned on, or ask the town's office for help.";
+    const why = hydrated ? t("passkey.unsupported") : t("passkey.needsJavaScript");
+    const instead = takesCodes ? t("passkey.insteadCode") : t("passkey.insteadOffice");
     return (
       <p className="mt-6 text-sm text-slate-700 dark:text-slate-300" data-testid="passkey-second-step-note">
         {why} {instead}
@@ -123,7 +124,7 @@ export function PasskeySecondStepButton({ methods, formId = "two-factor-form" }:
   return (
     <div className="mt-6" data-testid="passkey-second-step">
       <Button variant={takesCodes ? "outline" : "primary"} className="w-full" onClick={verify} disabled={busy}>
-        {busy ? "Waiting for your passkey…" : "Use a passkey"}
+        {busy ? t("passkey.waiting") : t("passkey.use")}
       </Button>
       <CeremonyError message={error} />
     </div>
