@@ -1,4 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { formatLongDate } from "~/lib/dates";
+import { useFormat } from "~/lib/hooks/use-format";
+import type { Language } from "~/lib/languages";
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useCardElement } from "~/components/payment/use-card-element";
@@ -16,15 +19,23 @@ export type SubscriptionView = {
   notice: string | null;
 };
 
-export const CANCEL_CONFIRMATION =
-  "Are you sure you want to cancel your subscription? This will disable automatic renewal of your BTR.";
 
 /** Trialing (set up, first charge when the next BTR year begins) counts as active. */
 const ACTIVE = ["active", "trialing", "past_due"];
 
-/** Renewal dates, 'MMMM d, yyyy' in UTC (a BTR year starts October 1, 00:00 UTC), or "next year". */
-export function formatRenewalDate(value: string | Date | null | undefined): string {
-  return formatLongDate(value, "next year");
+/**
+ * Renewal dates, 'MMMM d, yyyy' in UTC (a BTR year starts October 1, 00:00 UTC), or "next year"
+ * (`nextYear`, the "dashboard:autoRenewal.nextYear" text in the reader's language).
+ */
+export function formatRenewalDate(value: string | Date | null | undefined, nextYear = "next year", language: Language = "en"): string {
+  return formatLongDate(value, nextYear, language);
+}
+
+/** The renewal date in the page's language. */
+function useRenewalDate() {
+  const { t } = useTranslation("dashboard");
+  const { language } = useFormat();
+  return (value: string | Date | null | undefined) => formatRenewalDate(value, t("autoRenewal.nextYear"), language);
 }
 
 /**
@@ -35,13 +46,15 @@ export function formatRenewalDate(value: string | Date | null | undefined): stri
  */
 export function SubscriptionCard({ subscription, publishableKey }: { subscription: SubscriptionView; publishableKey?: string | null }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation("dashboard");
+  const renewalDate = useRenewalDate();
   const active = ACTIVE.includes(subscription.status ?? "");
-  const date = formatRenewalDate(subscription.renewalDate);
+  const date = renewalDate(subscription.renewalDate);
   const action = `/business/${subscription.businessId}/subscription`;
   return (
     <section aria-labelledby="subscription-heading" data-testid="subscription-card" className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
       <h2 id="subscription-heading" className="text-lg font-semibold">
-        Annual auto-renewal
+        {t("autoRenewal.heading")}
       </h2>
       {subscription.notice ? (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
@@ -51,21 +64,21 @@ export function SubscriptionCard({ subscription, publishableKey }: { subscriptio
       {active ? (
         <>
           <p className="mt-2 text-sm" data-testid="subscription-status">
-            {subscription.autoRenew ? `Your BTR will automatically renew on ${date}.` : `Your BTR will expire on ${date}.`}
+            {subscription.autoRenew ? t("autoRenewal.willRenew", { date }) : t("autoRenewal.willExpire", { date })}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Form method="post" action={action}>
               <input type="hidden" name="intent" value="toggle" />
               <input type="hidden" name="autoRenew" value={subscription.autoRenew ? "off" : "on"} />
               <Button type="submit" variant="outline">
-                {subscription.autoRenew ? "Turn off auto-renewal" : "Turn on auto-renewal"}
+                {subscription.autoRenew ? t("autoRenewal.turnOff") : t("autoRenewal.turnOn")}
               </Button>
             </Form>
             {hydrated ? (
               <CancelDialog action={action} />
             ) : (
               <Link to={`${action}?confirm=cancel`} className={buttonClass("destructive")}>
-                Cancel subscription
+                {t("autoRenewal.cancel")}
               </Link>
             )}
           </div>
@@ -73,16 +86,14 @@ export function SubscriptionCard({ subscription, publishableKey }: { subscriptio
       ) : (
         <>
           <p className="mt-2 text-sm">
-            {subscription.status === "canceled"
-              ? "Your subscription has been cancelled. You can set up auto-renewal again at any time."
-              : "Set up annual auto-renewal so your Business Tax Receipt renews every year. Nothing is charged today: your card is first charged when the next BTR year begins on October 1."}
+            {subscription.status === "canceled" ? t("autoRenewal.cancelledText") : t("autoRenewal.setupText")}
           </p>
           {hydrated && publishableKey ? (
             <SubscriptionSetup action={action} publishableKey={publishableKey} />
           ) : (
             <Form method="post" action={action} className="mt-4">
               <input type="hidden" name="intent" value="setup" />
-              <Button type="submit">Set up auto-renewal</Button>
+              <Button type="submit">{t("autoRenewal.setup")}</Button>
             </Form>
           )}
         </>
@@ -93,25 +104,26 @@ export function SubscriptionCard({ subscription, publishableKey }: { subscriptio
 
 function CancelDialog({ action }: { action: string }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const { t } = useTranslation("dashboard");
   return (
     <>
       <Button variant="destructive" onClick={() => ref.current?.showModal()}>
-        Cancel subscription
+        {t("autoRenewal.cancel")}
       </Button>
       <dialog ref={ref} aria-labelledby="cancel-subscription-title" className="rounded-lg p-6 backdrop:bg-slate-900/60 dark:bg-slate-900 dark:text-slate-100">
         <h3 id="cancel-subscription-title" className="text-lg font-semibold">
-          Cancel subscription
+          {t("autoRenewal.cancel")}
         </h3>
-        <p className="mt-2 max-w-md text-sm">{CANCEL_CONFIRMATION}</p>
+        <p className="mt-2 max-w-md text-sm">{t("autoRenewal.confirm")}</p>
         <div className="mt-4 flex gap-3">
           <Form method="post" action={action} onSubmit={() => ref.current?.close()}>
             <input type="hidden" name="intent" value="cancel" />
             <Button type="submit" variant="destructive">
-              Yes, cancel subscription
+              {t("autoRenewal.confirmYes")}
             </Button>
           </Form>
           <Button variant="outline" onClick={() => ref.current?.close()}>
-            Keep subscription
+            {t("autoRenewal.keep")}
           </Button>
         </div>
       </dialog>
@@ -132,23 +144,24 @@ function SubscriptionSetup({ action, publishableKey }: { action: string; publish
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const call = useActionCall<StepResult>();
+  const { t } = useTranslation("dashboard");
 
   function fail(message: string) {
     setError(message);
-    toast({ title: "Subscription error", description: message, variant: "destructive" });
+    toast({ title: "dashboard:autoRenewal.toast.errorTitle", description: message, variant: "destructive" });
   }
 
   async function setUp() {
-    if (!stripe) return fail("Payment processing is initializing. Please try again.");
+    if (!stripe) return fail(t("autoRenewal.errors.initializing"));
     const card = cardRef.current;
-    if (!card) return fail("Card element not found");
+    if (!card) return fail(t("autoRenewal.errors.noCard"));
     setBusy(true);
     setError(null);
     try {
       const created = await stripe.createPaymentMethod({ type: "card", card });
-      if (created.error || !created.paymentMethod) return fail(created.error?.message || "Failed to create subscription");
+      if (created.error || !created.paymentMethod) return fail(created.error?.message || t("autoRenewal.errors.createFailed"));
       const answer = await call(action, { intent: "create-subscription", paymentMethodId: created.paymentMethod.id });
-      if (!answer || answer.error) return setError(answer?.error?.message || "Failed to create subscription");
+      if (!answer || answer.error) return setError(answer?.error?.message || t("autoRenewal.errors.createFailed"));
       // Without a secret the subscription is set up: its toast and the new state arrive with the
       // revalidation that follows the post (and this form goes away).
       if (!answer.clientSecret) return;
@@ -157,13 +170,13 @@ function SubscriptionSetup({ action, publishableKey }: { action: string; publish
       if (confirmed.error) {
         // The server drops the unconfirmed set-up so the owner can try another card.
         await call(action, { intent: "refresh", confirmed: "no" });
-        return fail(confirmed.error.message || "Payment confirmation failed");
+        return fail(confirmed.error.message || t("autoRenewal.errors.confirmFailed"));
       }
       // Confirmed: bring the business row in step with Stripe (same toast, same revalidation).
       const refreshed = await call(action, { intent: "refresh" });
       if (refreshed?.error) setError(refreshed.error.message);
     } catch {
-      fail("An unknown error occurred");
+      fail(t("autoRenewal.errors.unknown"));
     } finally {
       setBusy(false);
     }
@@ -172,7 +185,7 @@ function SubscriptionSetup({ action, publishableKey }: { action: string; publish
   return (
     <div className="mt-4 space-y-3">
       <div className="rounded-md border border-slate-300 p-3 dark:border-slate-600" aria-busy={!stripe}>
-        {stripe ? null : <p className="text-sm text-slate-600 dark:text-slate-300">Loading secure card form…</p>}
+        {stripe ? null : <p className="text-sm text-slate-600 dark:text-slate-300">{t("autoRenewal.loading")}</p>}
         <div ref={mountRef} />
       </div>
       {error ? (
@@ -181,7 +194,7 @@ function SubscriptionSetup({ action, publishableKey }: { action: string; publish
         </p>
       ) : null}
       <Button onClick={setUp} disabled={busy}>
-        {busy ? "Setting up…" : "Set up auto-renewal"}
+        {busy ? t("autoRenewal.settingUp") : t("autoRenewal.setup")}
       </Button>
     </div>
   );

@@ -21,7 +21,7 @@ import { businesses, payments, users, type Business, type Payment } from "~/db/s
 import { CURRENCY, formatCents } from "~/lib/fee";
 import { parseId } from "~/lib/ids";
 import { receiptNumber } from "~/lib/receipt";
-import { chargeFor, fiscalYearName, longDate, renewalOpensOn, validityText, type Charge, type FiscalYear } from "~/lib/tax-year";
+import { chargeFor, fiscalYearDates, fiscalYearName, longDate, renewalOpensOn, validityText, type Charge, type FiscalYear } from "~/lib/tax-year";
 import { getBusinessById, isOwner } from "~/models/business.server";
 import { getSchedule } from "~/models/fee-schedule.server";
 import { insertReceipt, receiptYears, standingOfBusiness, type BusinessStanding } from "~/models/receipt.server";
@@ -34,8 +34,16 @@ import { faultPoint } from "~/utils/fault-point.server";
 
 export const DEFAULT_DESCRIPTION = "Business Tax Receipt";
 
+/**
+ * A refusal as a key of the "payment" namespace and its values, for the pages (issue 42): values
+ * named `...Cents` are amounts and `...On` calendar days (yyyy-MM-dd), formatted in the reader's
+ * language (~/lib/payment-messages). `message` stays the English, for the JSON door and the logs.
+ */
+export type PaymentErrorDetail = { key: string; values?: Record<string, string | number> };
+
 /** A refusal with the HTTP status it maps to and a message fit for the user. */
 export class PaymentError extends Error {
+  detail?: PaymentErrorDetail;
   constructor(
     public status: 400 | 403 | 404 | 409 | 502,
     message: string,
@@ -60,6 +68,17 @@ export type PayableYear = { business: Business; standing: BusinessStanding; char
 
 function heldMessage(fy: FiscalYear) {
   return `This business already holds its Business Tax Receipt for ${fiscalYearName(fy)} (${validityText(fy).replace(/^Valid /, "valid ")}).`;
+}
+
+function heldDetail(fy: FiscalYear): PaymentErrorDetail {
+  const { startsOn, endsOn } = fiscalYearDates(fy);
+  return { key: "payment:refusal.held", values: { fy: fiscalYearName(fy), startsOn, endsOn } };
+}
+
+/** The error with its detail for the pages. */
+function withDetail(error: PaymentError, detail: PaymentErrorDetail): PaymentError {
+  error.detail = detail;
+  return error;
 }
 
 /**
@@ -99,21 +118,28 @@ export function payableYear(
   const year = fiscalYear ?? standing.purchasable[0];
   if (year === undefined) {
     const next = standing.currentYear + 1;
-    throw new PaymentError(
-      409,
-      `${heldMessage(standing.currentYear)} Receipts for ${fiscalYearName(next)} go on sale ${longDate(renewalOpensOn(getSchedule(next)))}.`,
-      "already_paid",
+    const opensOn = renewalOpensOn(getSchedule(next));
+    const held = heldDetail(standing.currentYear);
+    throw withDetail(
+      new PaymentError(409, `${heldMessage(standing.currentYear)} Receipts for ${fiscalYearName(next)} go on sale ${longDate(opensOn)}.`, "already_paid"),
+      { key: "payment:refusal.heldUntilSale", values: { ...held.values, next: fiscalYearName(next), opensOn } },
     );
   }
-  if (years.includes(year)) throw new PaymentError(409, heldMessage(year), "already_paid");
+  if (years.includes(year)) throw withDetail(new PaymentError(409, heldMessage(year), "already_paid"), heldDetail(year));
   const charge = standing.charges.find((c) => c.fiscalYear === year);
   if (!charge) {
-    throw new PaymentError(
-      409,
+    const opensOn = renewalOpensOn(getSchedule(year));
+    throw withDetail(
+      new PaymentError(
+        409,
+        year > standing.currentYear
+          ? `Receipts for ${fiscalYearName(year)} go on sale ${longDate(opensOn)}.`
+          : `The receipt for ${fiscalYearName(year)} cannot be bought.`,
+        "not_on_sale",
+      ),
       year > standing.currentYear
-        ? `Receipts for ${fiscalYearName(year)} go on sale ${longDate(renewalOpensOn(getSchedule(year)))}.`
-        : `The receipt for ${fiscalYearName(year)} cannot be bought.`,
-      "not_on_sale",
+        ? { key: "payment:refusal.onSaleLater", values: { fy: fiscalYearName(year), opensOn } }
+        : { key: "payment:refusal.cannotBuy", values: { fy: fiscalYearName(year) } },
     );
   }
   return { standing, charge };
@@ -124,10 +150,13 @@ export function assertClientAmount(clientAmount: unknown, fee: { totalCents: num
   if (clientAmount === undefined || clientAmount === null || clientAmount === "") return;
   const n = typeof clientAmount === "string" ? Number(clientAmount) : clientAmount;
   if (typeof n !== "number" || !Number.isFinite(n) || n !== fee.totalCents) {
-    throw new PaymentError(
-      400,
-      `The amount does not match the amount due for this business (${formatCents(fee.totalCents)} now). Please reload the page.`,
-      "amount_mismatch",
+    throw withDetail(
+      new PaymentError(
+        400,
+        `The amount does not match the amount due for this business (${formatCents(fee.totalCents)} now). Please reload the page.`,
+        "amount_mismatch",
+      ),
+      { key: "payment:refusal.amountMismatch", values: { dueCents: fee.totalCents } },
     );
   }
 }
@@ -388,20 +417,32 @@ export async function recordConfirmedPayment(confirmed: Confirmed): Promise<Reco
     const years = receiptYears(business.id, tx);
     const standing = standingOfBusiness(business, paidAt, years);
     const year = confirmed.fiscalYear ?? standing.purchasable[0] ?? standing.currentYear;
-    if (years.includes(year)) return { kind: "refuse", error: new PaymentError(409, heldMessage(year), "already_paid") };
+    if (years.includes(year)) return { kind: "refuse", error: withDetail(new PaymentError(409, heldMessage(year), "already_paid"), heldDetail(year)) };
     if (!standing.purchasable.includes(year)) {
-      return { kind: "refuse", error: new PaymentError(409, `The receipt for ${fiscalYearName(year)} is not on sale.`, "not_on_sale") };
+      return {
+        kind: "refuse",
+        error: withDetail(new PaymentError(409, `The receipt for ${fiscalYearName(year)} is not on sale.`, "not_on_sale"), {
+          key: "payment:refusal.notOnSale",
+          values: { fy: fiscalYearName(year) },
+        }),
+      };
     }
     const charge = chargeFor(getSchedule(year), business, paidAt, { neverReceipted: years.length === 0 });
     if (confirmed.amount !== charge.totalCents) {
       return {
         kind: "refuse",
-        error: new PaymentError(
-          409,
-          `The amount due for ${fiscalYearName(year)} changed before your payment completed: it is now ${formatCents(charge.totalCents)}${
-            charge.penalty.percent ? ` (including a ${charge.penalty.percent}% late penalty)` : ""
-          }. Your payment of ${formatCents(confirmed.amount)} has been refunded; please pay again.`,
-          "amount_changed",
+        error: withDetail(
+          new PaymentError(
+            409,
+            `The amount due for ${fiscalYearName(year)} changed before your payment completed: it is now ${formatCents(charge.totalCents)}${
+              charge.penalty.percent ? ` (including a ${charge.penalty.percent}% late penalty)` : ""
+            }. Your payment of ${formatCents(confirmed.amount)} has been refunded; please pay again.`,
+            "amount_changed",
+          ),
+          {
+            key: charge.penalty.percent ? "payment:refusal.amountChangedPenalty" : "payment:refusal.amountChanged",
+            values: { fy: fiscalYearName(year), nowCents: charge.totalCents, percent: charge.penalty.percent, paidCents: confirmed.amount },
+          },
         ),
       };
     }
@@ -418,7 +459,7 @@ export async function recordConfirmedPayment(confirmed: Confirmed): Promise<Reco
       kind: "btr",
       paidAt,
     });
-    if (!payment) return { kind: "refuse", error: new PaymentError(409, heldMessage(year), "already_paid") };
+    if (!payment) return { kind: "refuse", error: withDetail(new PaymentError(409, heldMessage(year), "already_paid"), heldDetail(year)) };
     queueReceipt(tx, payment.id);
     return { kind: "created", payment };
     // IMMEDIATE: it reads then writes; a deferred one could fail at once against another writer.

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CLAIM_MESSAGES, claimFieldErrors } from "~/lib/schemas/claim";
+import { CLAIM_MESSAGES, claimFieldErrors, type ClaimSubmissionOutcome } from "~/lib/schemas/claim";
 import { toOwnedBusiness } from "~/models/claim.server";
 import { submitClaim } from "~/utils/claim-submission.server";
 import { apiError } from "~/utils/http";
+import { englishMessage } from "~/utils/http/errors.server";
 import { requireApiUser } from "~/utils/session.server";
 import { parseId } from "~/lib/ids";
 
@@ -34,11 +35,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "locked":
       return apiError(429, outcome.message, undefined, { headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
     case "invalid":
-      return apiError(400, "Please correct the errors in the claim form.", claimFieldErrors(outcome));
+      return apiError(400, "Please correct the errors in the claim form.", englishFieldErrors(outcome));
     case "wrong_code":
-      return apiError(400, CLAIM_MESSAGES.wrongCode, claimFieldErrors(outcome));
+      return apiError(400, CLAIM_MESSAGES.wrongCode, englishFieldErrors(outcome));
     case "too_large":
-      return apiError(413, outcome.message, claimFieldErrors(outcome));
+      return apiError(413, englishMessage(outcome.message), englishFieldErrors(outcome));
     case "unreadable":
       return apiError(400, outcome.message);
   }
@@ -47,4 +48,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request);
   return apiError(405, "Use POST to claim a business", undefined, { headers: { Allow: "POST" } });
+}
+
+/** The outcome's field errors in English: the schema's messages are keys (the JSON door speaks English). */
+function englishFieldErrors(outcome: ClaimSubmissionOutcome): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(claimFieldErrors(outcome)).map(([name, messages]) => [name, messages.map(englishMessage)]));
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
 import { createBtrPaymentIntent, parseFiscalYearInput, PaymentError } from "~/models/payment.server";
 import { apiError, assertMethod, readJsonObject, requireBodyId } from "~/utils/http";
+import { englishMessage } from "~/utils/http/errors.server";
 import { requireApiUser } from "~/utils/session.server";
 
 /**
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (fiscalYear === null) return apiError(400, "Fiscal year must be a year such as 2027", { fiscalYear: ["Fiscal year must be a year such as 2027"] });
   const parsed = PaymentSchema.safeParse({ description: body.description ?? DEFAULT_PAYMENT_DESCRIPTION });
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Invalid description";
+    const message = englishMessage(parsed.error.issues[0]?.message ?? "Invalid description");
     return apiError(400, message, { description: [message] });
   }
   try {

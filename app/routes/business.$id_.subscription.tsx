@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { CANCEL_CONFIRMATION, formatRenewalDate, SubscriptionCard } from "~/components/subscription-card";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import type { Language } from "~/lib/languages";
+import { formatRenewalDate, SubscriptionCard } from "~/components/subscription-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { parseId } from "~/lib/ids";
 import { findBusinessForOwner } from "~/models/business.server";
@@ -19,10 +22,23 @@ import { getPublishableKey } from "~/services/stripe.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { requireUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
-import { pageMeta } from "~/lib/meta";
+import { translatedMeta } from "~/lib/meta";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () =>
-  pageMeta("Annual auto-renewal", "Manage the yearly automatic renewal of your Business Tax Receipt.");
+export const handle = { i18n: ["dashboard"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+/**
+ * "Subscription created" with its renewal date. Most toasts here are shown on the business page,
+ * which does not load the "dashboard" namespace: they are written in the request's language here.
+ */
+function createdToast(t: TFunction, language: Language, renewalDate: Date | string | null) {
+  return {
+    title: t("autoRenewal.toast.createdTitle"),
+    description: t("autoRenewal.willRenew", { date: formatRenewalDate(renewalDate, t("autoRenewal.nextYear"), language) }),
+  };
+}
 
 /**
  * The owner of a claimed, paid business. No such business is a 404, someone else's (or an
@@ -42,21 +58,20 @@ async function requireOwner(request: Request, rawId: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, business } = await requireOwner(request, params.id);
   const url = new URL(request.url);
+  const { t, language } = await requestT(request, "dashboard");
   const sessionId = url.searchParams.get("session_id");
   if (sessionId) {
     // Back from hosted checkout: Stripe must confirm the subscription before it is stored.
     try {
       const { renewalDate } = await completeSubscriptionCheckout({ sessionId, businessId: business.id, userId: user.id });
-      throw await redirectWithToast(`/business/${business.id}`, {
-        title: "Subscription created",
-        description: `Your BTR will automatically renew on ${formatRenewalDate(renewalDate)}.`,
-      });
+      throw await redirectWithToast(`/business/${business.id}`, createdToast(t, language, renewalDate));
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
-      throw await redirectWithToast(`/business/${business.id}`, { title: "Subscription error", description: error.message, variant: "destructive" });
+      throw await redirectWithToast(`/business/${business.id}`, { title: t("autoRenewal.toast.errorTitle"), description: error.message, variant: "destructive" });
     }
   }
   return {
+    meta: pageMetaText(t, t("autoRenewal.metaTitle"), t("autoRenewal.metaDescription")),
     business: { id: business.id, name: business.name },
     subscription: {
       businessId: business.id,
@@ -85,17 +100,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const back = `/business/${business.id}`;
   const args = { businessId: business.id, userId: user.id };
+  const { t, language } = await requestT(request, "dashboard");
   const failed = (error: SubscriptionError, fallback: string) =>
     dataWithToast<SubscriptionStepResult>(
       request,
       { error: { message: error.message || fallback } },
-      { title: "Subscription error", description: error.message || fallback, variant: "destructive" },
+      { title: t("autoRenewal.toast.errorTitle"), description: error.message || fallback, variant: "destructive" },
       { status: error.status },
     );
-  const created = (renewalDate: Date | string | null) => ({
-    title: "Subscription created",
-    description: `Your BTR will automatically renew on ${formatRenewalDate(renewalDate)}.`,
-  });
+  const created = (renewalDate: Date | string | null) => createdToast(t, language, renewalDate);
   if (intent === "create-subscription") {
     const paymentMethodId = form.get("paymentMethodId");
     if (typeof paymentMethodId !== "string" || !/^pm_[A-Za-z0-9_]{3,255}$/.test(paymentMethodId)) {
@@ -110,7 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return dataWithToast<SubscriptionStepResult>(request, { renewalDate }, created(result.renewalDate ?? renewalDate));
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
-      return failed(error, "Failed to create subscription");
+      return failed(error, t("autoRenewal.errors.createFailed"));
     }
   }
   if (intent === "refresh") {
@@ -121,7 +134,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return dataWithToast<SubscriptionStepResult>(request, {}, created(result.renewalDate));
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
-      return failed(error, "Failed to create subscription");
+      return failed(error, t("autoRenewal.errors.createFailed"));
     }
   }
   if (intent === "setup") {
@@ -129,7 +142,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirect(await createSubscriptionCheckout({ ...args, origin: publicOrigin(request) }));
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
-      return redirectWithToast(back, { title: "Subscription error", description: error.message || "Failed to create subscription", variant: "destructive" });
+      return redirectWithToast(back, { title: t("autoRenewal.toast.errorTitle"), description: error.message || t("autoRenewal.errors.createFailed"), variant: "destructive" });
     }
   }
   if (intent === "toggle") {
@@ -138,21 +151,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       const result = await setAutoRenew({ ...args, autoRenew: value === "on" });
       return redirectWithToast(back, {
-        title: "Settings updated",
-        description: result.autoRenew ? "Auto-renewal enabled." : "Auto-renewal disabled.",
+        title: t("autoRenewal.toast.updatedTitle"),
+        description: result.autoRenew ? t("autoRenewal.toast.enabled") : t("autoRenewal.toast.disabled"),
       });
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
-      return redirectWithToast(back, { title: "Update failed", description: error.message || "Failed to update subscription settings", variant: "destructive" });
+      return redirectWithToast(back, { title: t("autoRenewal.toast.updateFailedTitle"), description: error.message || t("autoRenewal.errors.updateFailed"), variant: "destructive" });
     }
   }
   if (intent === "cancel") {
     try {
       await cancelSubscription(args);
-      return redirectWithToast(back, { title: "Subscription cancelled", description: "Automatic renewal of your BTR is off." });
+      return redirectWithToast(back, { title: t("autoRenewal.toast.cancelledTitle"), description: t("autoRenewal.toast.cancelledDescription") });
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
-      return redirectWithToast(back, { title: "Cancellation failed", description: error.message || "Failed to cancel subscription", variant: "destructive" });
+      return redirectWithToast(back, { title: t("autoRenewal.toast.cancelFailedTitle"), description: error.message || t("autoRenewal.errors.cancelFailed"), variant: "destructive" });
     }
   }
   return data({ message: "Unknown action" }, { status: 400 });
@@ -160,28 +173,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SubscriptionPage() {
   const { business, subscription, confirmCancel, publishableKey } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("dashboard");
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <p className="mb-2 text-sm">
         <Link to={`/business/${business.id}`} className="underline">
-          Back to {business.name}
+          {t("autoRenewal.backTo", { name: business.name })}
         </Link>
       </p>
       {confirmCancel ? (
         <section aria-labelledby="confirm-heading" className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
           <h1 id="confirm-heading" className="text-2xl font-bold">
-            Cancel subscription
+            {t("autoRenewal.cancel")}
           </h1>
-          <p className="mt-3">{CANCEL_CONFIRMATION}</p>
+          <p className="mt-3">{t("autoRenewal.confirm")}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Form method="post">
               <input type="hidden" name="intent" value="cancel" />
               <Button type="submit" variant="destructive">
-                Yes, cancel subscription
+                {t("autoRenewal.confirmYes")}
               </Button>
             </Form>
             <Link to={`/business/${business.id}`} className={buttonClass("outline")}>
-              Keep subscription
+              {t("autoRenewal.keep")}
             </Link>
           </div>
         </section>

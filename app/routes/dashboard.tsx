@@ -1,14 +1,18 @@
 import { listPaymentsForUser } from "~/models/payment.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { DocumentsTab } from "~/components/filings/documents-tab";
 import { ButtonLink } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { TabNav } from "~/components/ui/tab-nav";
-import { formatCardDate, formatLongDate } from "~/lib/dates";
+import { formatLongDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
-import { fiscalYearName, longDate, renewalOpensOn, STANDING_LABELS, validityText } from "~/lib/tax-year";
+import { useFormat } from "~/lib/hooks/use-format";
+import type { Language } from "~/lib/languages";
+import { fiscalYearDates, fiscalYearName, renewalOpensOn, type Standing } from "~/lib/tax-year";
 import { listUserBusinesses, listUserFilings, type DashboardBusiness } from "~/models/dashboard.server";
 import { FilingError, requireOwnFiling, withdrawFiling } from "~/models/filings/filings.server";
 import { getSchedule } from "~/models/fee-schedule.server";
@@ -17,14 +21,17 @@ import { now } from "~/utils/clock.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseId } from "~/lib/ids";
-import { pageMeta } from "~/lib/meta";
+import { translatedMeta } from "~/lib/meta";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => pageMeta("Dashboard", "Your claimed businesses, Business Tax Receipts, payment history and filings.");
+export const handle = { i18n: ["dashboard"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 const TABS = [
-  { id: "businesses", label: "My Businesses" },
-  { id: "payments", label: "Payment History" },
-  { id: "documents", label: "Documents" },
+  { id: "businesses", label: "tabs.businesses" },
+  { id: "payments", label: "tabs.payments" },
+  { id: "documents", label: "tabs.documents" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
@@ -37,7 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const at = now();
   const receiptYears = receiptYearsOf(businesses.map((b) => b.id));
   const filings = listUserFilings(user.id);
+  const { t, language } = await requestT(request, "dashboard");
   return {
+    meta: pageMetaText(t, t("meta.title"), t("meta.description")),
     user: { username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, createdAt: user.createdAt },
     tab,
     businesses: businesses.map((b) => ({
@@ -51,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       autoRenew: b.autoRenew,
       renewalDate: b.renewalDate ? b.renewalDate.toISOString() : null,
       renewalNotice: b.renewalNotice,
-      standing: b.taxState === "claim" ? null : standingSummary(standingOfBusiness(b, at, receiptYears.get(b.id) ?? []), b.id, receiptYears.get(b.id) ?? []),
+      standing: b.taxState === "claim" ? null : standingSummary(t, language, standingOfBusiness(b, at, receiptYears.get(b.id) ?? []), b.id, receiptYears.get(b.id) ?? []),
       licenseReviewStatus: b.licenseReviewStatus,
       licenseReviewReason: b.licenseReviewReason,
     })),
@@ -82,14 +91,28 @@ export async function action({ request }: ActionFunctionArgs) {
     withdrawFiling(user, filing);
   } catch (error) {
     if (!(error instanceof FilingError)) throw error;
-    return redirectWithToast("/dashboard?tab=documents", { title: "Could not withdraw the filing", description: error.message, variant: "destructive" }, { status: 303 });
+    return redirectWithToast("/dashboard?tab=documents", { title: "dashboard:toast.withdrawFailedTitle", description: error.message, variant: "destructive" }, { status: 303 });
   }
-  return redirectWithToast("/dashboard?tab=documents", { title: "Filing withdrawn", description: "The draft was withdrawn; the town will not review it." }, { status: 303 });
+  return redirectWithToast("/dashboard?tab=documents", { title: "dashboard:toast.withdrawnTitle", description: "dashboard:toast.withdrawnDescription" }, { status: 303 });
 }
 
-/** The business's standing in words, and the next step (issue 21). */
-function standingSummary(s: BusinessStanding, businessId: number, years: number[]) {
-  const held = (fy: number) => `Holds the receipt for ${fiscalYearName(fy)} (${validityText(fy).replace(/^Valid /, "valid ")}).`;
+const STANDING_KEYS: Record<Standing, string> = {
+  current: "standing.label.current",
+  "renewal open": "standing.label.renewalOpen",
+  due: "standing.label.due",
+  delinquent: "standing.label.delinquent",
+  "never receipted": "standing.label.neverReceipted",
+};
+
+/** The business's standing in words, and the next step (issue 21), in the reader's language. */
+function standingSummary(t: TFunction, language: Language, s: BusinessStanding, businessId: number, years: number[]) {
+  const date = (day: string) => formatLongDate(day, "", language);
+  const money = (cents: number) => formatCents(cents, language);
+  const yearValues = (fy: number) => {
+    const { startsOn, endsOn } = fiscalYearDates(fy);
+    return { fy: fiscalYearName(fy), start: date(startsOn), end: date(endsOn) };
+  };
+  const held = (fy: number) => t("standing.held", yearValues(fy));
   const next = s.currentYear + 1;
   let text: string;
   let action: { to: string; label: string } | null = null;
@@ -97,23 +120,27 @@ function standingSummary(s: BusinessStanding, businessId: number, years: number[
     case "current":
       // Next year's receipt already bought (from July 1): say so, not when it goes on sale.
       text = years.includes(next)
-        ? `${held(s.currentYear)} ${held(next).replace(/^Holds/, "Also holds")}`
-        : `${held(s.currentYear)} Receipts for ${fiscalYearName(next)} go on sale ${longDate(renewalOpensOn(getSchedule(next)))}.`;
+        ? `${held(s.currentYear)} ${t("standing.alsoHeld", yearValues(next))}`
+        : `${held(s.currentYear)} ${t("standing.onSaleLater", { fy: fiscalYearName(next), date: date(renewalOpensOn(getSchedule(next))) })}`;
       break;
     case "renewal open":
-      text = `${held(s.currentYear)} ${fiscalYearName(next)} receipts are on sale: ${formatCents(s.charges[0]?.totalCents ?? 0)}, due by ${longDate(s.dueOn!)}.`;
-      action = { to: `/payment/${businessId}?year=${next}`, label: `Buy ${fiscalYearName(next)}` };
+      text = `${held(s.currentYear)} ${t("standing.renewalOpen", { fy: fiscalYearName(next), amount: money(s.charges[0]?.totalCents ?? 0), date: date(s.dueOn!) })}`;
+      action = { to: `/payment/${businessId}?year=${next}`, label: t("standing.buy", { fy: fiscalYearName(next) }) };
       break;
     case "due":
-      text = `The ${fiscalYearName(s.currentYear)} receipt (${formatCents(s.totalOwedCents)}) is due by ${longDate(s.dueOn!)}; after that a late penalty applies.`;
+      text = t("standing.due", { fy: fiscalYearName(s.currentYear), amount: money(s.totalOwedCents), date: date(s.dueOn!) });
       break;
     case "delinquent":
-      text = `${formatCents(s.totalOwedCents)} owed today for ${s.owed.map(fiscalYearName).join(" and ")}, including ${formatCents(s.penaltyOwedCents)} of late penalty (F.S. 205.053: 10% for October plus 5% a month, at most 25%).`;
+      text = t("standing.delinquent", {
+        amount: money(s.totalOwedCents),
+        years: s.owed.map(fiscalYearName).join(t("standing.and")),
+        penalty: money(s.penaltyOwedCents),
+      });
       break;
     default:
-      text = `No receipt yet: the ${fiscalYearName(s.currentYear)} receipt costs ${formatCents(s.totalOwedCents)}.`;
+      text = t("standing.never", { fy: fiscalYearName(s.currentYear), amount: money(s.totalOwedCents) });
   }
-  return { standing: s.standing, label: STANDING_LABELS[s.standing], text, action };
+  return { standing: s.standing, label: t(STANDING_KEYS[s.standing]), text, action };
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -126,10 +153,12 @@ export default function Dashboard() {
   const { user, tab, businesses, payments, filings } = useLoaderData<typeof loader>();
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
   const firstUnpaid = businesses.find((b) => b.taxState === "pay");
+  const { t } = useTranslation("dashboard");
+  const { cardDate } = useFormat();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Dashboard</h1>
+      <h1 className="text-3xl font-bold">{t("heading")}</h1>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="user-card-heading" className={cardClass} data-testid="user-card">
@@ -138,67 +167,67 @@ export default function Dashboard() {
           </h2>
           <dl className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-300">
             <div>
-              <dt className="inline font-medium">Username: </dt>
+              <dt className="inline font-medium">{t("user.username")}</dt>
               <dd className="inline">{user.username}</dd>
             </div>
             <div>
-              <dt className="inline font-medium">Email: </dt>
+              <dt className="inline font-medium">{t("user.email")}</dt>
               <dd className="inline">{user.email}</dd>
             </div>
             <div>
-              <dt className="inline font-medium">Member since: </dt>
-              <dd className="inline">{formatCardDate(user.createdAt)}</dd>
+              <dt className="inline font-medium">{t("user.memberSince")}</dt>
+              <dd className="inline">{cardDate(user.createdAt)}</dd>
             </div>
           </dl>
           <div className="mt-4 flex flex-wrap gap-2">
             <ButtonLink to="/profile" variant="outline">
-              Edit Profile
+              {t("user.editProfile")}
             </ButtonLink>
-            <ButtonLink to="/search">Find Businesses</ButtonLink>
+            <ButtonLink to="/search">{t("user.findBusinesses")}</ButtonLink>
           </div>
         </section>
 
         <section aria-labelledby="quick-actions-heading" className="lg:col-span-2">
           <h2 id="quick-actions-heading" className="sr-only">
-            Quick actions
+            {t("quick.heading")}
           </h2>
           <ul className="grid h-full gap-4 sm:grid-cols-3">
             <li className={cardClass}>
-              <h3 className="font-semibold">Find Businesses</h3>
-              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Search the registry for your business and claim it.</p>
+              <h3 className="font-semibold">{t("quick.findTitle")}</h3>
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("quick.findText")}</p>
               <Link to="/search" className={`mt-3 inline-block ${linkClass}`}>
-                Search the registry
+                {t("quick.findLink")}
               </Link>
             </li>
             <li className={cardClass}>
-              <h3 className="font-semibold">Pay Business Tax</h3>
+              <h3 className="font-semibold">{t("quick.payTitle")}</h3>
               {firstUnpaid ? (
                 <>
-                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{firstUnpaid.name} has an unpaid Business Tax Receipt.</p>
+                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("quick.unpaid", { name: firstUnpaid.name })}</p>
                   <Link to={`/payment/${firstUnpaid.id}`} className={`mt-3 inline-block ${linkClass}`}>
-                    Pay for {firstUnpaid.name}
+                    {t("quick.payFor", { name: firstUnpaid.name })}
                   </Link>
                 </>
               ) : (
                 <>
                   <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                    {businesses.length ? "All your claimed businesses are paid." : "Claim your business first, then pay its Business Tax Receipt."}
+                    {businesses.length ? t("quick.allPaid") : t("quick.claimFirst")}
                   </p>
                   <Link to="/dashboard?tab=businesses" className={`mt-3 inline-block ${linkClass}`}>
-                    View my businesses
+                    {t("quick.viewBusinesses")}
                   </Link>
                 </>
               )}
             </li>
             <li className={cardClass}>
-              <h3 className="font-semibold">Export Records</h3>
-              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Download your records as CSV files.</p>
+              <h3 className="font-semibold">{t("quick.exportTitle")}</h3>
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("quick.exportText")}</p>
               <div className="mt-3 flex flex-col items-start gap-2">
                 <CsvDownloadLink href="/api/user/export/businesses" filename="my_businesses.csv" what="businesses data">
-                  Export businesses (CSV)
+                  {t("quick.exportBusinesses")}
                 </CsvDownloadLink>
                 <CsvDownloadLink href="/api/user/export/payments" filename="my_payments.csv" what="payments data">
-                  Export payments (CSV)
+                  {t("quick.exportPayments")}
                 </CsvDownloadLink>
               </div>
             </li>
@@ -207,17 +236,17 @@ export default function Dashboard() {
       </div>
 
       <TabNav
-        label="Dashboard sections"
+        label={t("tabs.label")}
         preventScrollReset
-        tabs={TABS.map((t) => ({
-          id: t.id,
-          to: `/dashboard?tab=${t.id}`,
-          active: t.id === tab,
+        tabs={TABS.map((entry) => ({
+          id: entry.id,
+          to: `/dashboard?tab=${entry.id}`,
+          active: entry.id === tab,
           label: (
             <>
-              {t.label}{" "}
+              {t(entry.label)}{" "}
               <span className="text-slate-600 dark:text-slate-400">
-                ({t.id === "businesses" ? businesses.length : t.id === "payments" ? payments.length : filings.length})
+                ({entry.id === "businesses" ? businesses.length : entry.id === "payments" ? payments.length : filings.length})
               </span>
             </>
           ),
@@ -226,7 +255,7 @@ export default function Dashboard() {
 
       <section aria-labelledby="tab-heading" className="mt-6">
         <h2 id="tab-heading" className="text-xl font-semibold">
-          {tab === "businesses" ? "My Businesses" : tab === "payments" ? "Payment History" : "Documents"}
+          {t(`tabs.${tab}`)}
         </h2>
         {tab === "businesses" ? (
           <BusinessList businesses={businesses} />
@@ -241,16 +270,14 @@ export default function Dashboard() {
 }
 
 function BusinessList({ businesses }: { businesses: BusinessRow[] }) {
+  const { t } = useTranslation("dashboard");
   if (businesses.length === 0) {
     return (
       <div className={`mt-4 ${cardClass}`} data-testid="businesses-empty">
-        <p className="font-medium">You haven&apos;t claimed a business yet.</p>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Find your business in the registry, then claim it with the 7-digit verification code from the letter the town sent
-          you. Once it is claimed you can pay its Business Tax Receipt here.
-        </p>
+        <p className="font-medium">{t("businesses.emptyTitle")}</p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("businesses.emptyText")}</p>
         <ButtonLink to="/search" className="mt-4">
-          Find your business
+          {t("businesses.emptyLink")}
         </ButtonLink>
       </div>
     );
@@ -267,7 +294,7 @@ function BusinessList({ businesses }: { businesses: BusinessRow[] }) {
                 </Link>
               </h3>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                Document number {b.documentNumber}
+                {t("businesses.documentNumber", { documentNumber: b.documentNumber })}
                 {b.city ? ` · ${b.city}` : ""}
               </p>
               <div className="mt-2">
@@ -278,11 +305,11 @@ function BusinessList({ businesses }: { businesses: BusinessRow[] }) {
           </div>
           {b.standing ? (
             <p className="mt-3 text-sm" data-testid={`standing-${b.id}`}>
-              <strong>Standing: {b.standing.label}.</strong> {b.standing.text}{" "}
+              <strong>{t("businesses.standing", { label: b.standing.label })}</strong> {b.standing.text}{" "}
               {b.standing.action ? (
                 <Link to={b.standing.action.to} className={linkClass}>
                   {b.standing.action.label}
-                  <span className="sr-only"> for {b.name}</span>
+                  <span className="sr-only">{t("businesses.forName", { name: b.name })}</span>
                 </Link>
               ) : null}
             </p>
@@ -290,15 +317,15 @@ function BusinessList({ businesses }: { businesses: BusinessRow[] }) {
           <SubscriptionLine business={b} />
           {b.renewalNotice ? (
             <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-              <strong>Renewal notice:</strong> {b.renewalNotice}
+              <strong>{t("businesses.renewalNotice")}</strong> {b.renewalNotice}
             </p>
           ) : null}
           {b.licenseReviewStatus === "rejected" ? (
             <p className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100" data-testid={`license-rejected-${b.id}`}>
-              <strong>Driver&apos;s license rejected:</strong> {b.licenseReviewReason}
+              <strong>{t("businesses.licenseRejected")}</strong> {b.licenseReviewReason}
             </p>
           ) : b.licenseReviewStatus === "verified" ? (
-            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">Driver&apos;s license verified by the town.</p>
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{t("businesses.licenseVerified")}</p>
           ) : null}
         </li>
       ))}
@@ -307,62 +334,65 @@ function BusinessList({ businesses }: { businesses: BusinessRow[] }) {
 }
 
 function TaxAction({ business: b }: { business: Pick<DashboardBusiness, "id" | "taxState" | "name"> }) {
+  const { t } = useTranslation("dashboard");
   if (b.taxState === "paid") {
     return (
       <span className="inline-flex items-center rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800 dark:bg-green-900 dark:text-green-100">
-        Paid
+        {t("businesses.paid")}
       </span>
     );
   }
   if (b.taxState === "pay") {
     return (
-      <ButtonLink to={`/payment/${b.id}`} aria-label={`Pay Taxes for ${b.name}`}>
-        Pay Taxes
+      <ButtonLink to={`/payment/${b.id}`} aria-label={t("businesses.payTaxesLabel", { name: b.name })}>
+        {t("businesses.payTaxes")}
       </ButtonLink>
     );
   }
   return (
-    <ButtonLink to={`/claim/${b.id}`} variant="outline" aria-label={`Claim First: ${b.name}`}>
-      Claim First
+    <ButtonLink to={`/claim/${b.id}`} variant="outline" aria-label={t("businesses.claimFirstLabel", { name: b.name })}>
+      {t("businesses.claimFirst")}
     </ButtonLink>
   );
 }
 
 function SubscriptionLine({ business: b }: { business: BusinessRow }) {
+  const { t } = useTranslation("dashboard");
+  const { longDate } = useFormat();
   if (b.taxState !== "paid") return null;
   const active = b.subscriptionStatus === "active" || b.subscriptionStatus === "trialing";
   let text: string;
   if (active) {
-    const date = formatLongDate(b.renewalDate, "next year");
-    text = b.autoRenew ? `Auto-renewal on: your BTR will automatically renew on ${date}.` : `Auto-renewal off: your BTR will expire on ${date}.`;
+    const date = longDate(b.renewalDate, t("subscription.nextYear"));
+    text = b.autoRenew ? t("subscription.autoOn", { date }) : t("subscription.autoOff", { date });
   } else if (b.subscriptionStatus === "canceled") {
-    text = "Auto-renewal cancelled.";
+    text = t("subscription.cancelled");
   } else if (b.subscriptionStatus === "past_due" || b.subscriptionStatus === "incomplete") {
-    text = "Auto-renewal payment is pending: update your card on the business page.";
+    text = t("subscription.pending");
   } else {
-    text = "No auto-renewal set up.";
+    text = t("subscription.none");
   }
   return (
     <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="subscription-state">
       {text}{" "}
       <Link to={`/business/${b.id}`} className={linkClass}>
-        Manage auto-renewal<span className="sr-only"> for {b.name}</span>
+        {t("subscription.manage")}
+        <span className="sr-only">{t("businesses.forName", { name: b.name })}</span>
       </Link>
     </p>
   );
 }
 
 function PaymentList({ payments }: { payments: LoaderData["payments"] }) {
+  const { t } = useTranslation("dashboard");
+  const { cardDate, money } = useFormat();
   if (payments.length === 0) {
     return (
       <div className={`mt-4 ${cardClass}`} data-testid="payments-empty">
-        <p className="font-medium">No payments yet.</p>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Once you have claimed your business, pay its Business Tax Receipt from the My Businesses tab; your payments and
-          receipts will appear here.
-        </p>
+        <p className="font-medium">{t("payments.emptyTitle")}</p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("payments.emptyText")}</p>
         <ButtonLink to="/dashboard?tab=businesses" variant="outline" className="mt-4">
-          Go to My Businesses
+          {t("payments.emptyLink")}
         </ButtonLink>
       </div>
     );
@@ -370,30 +400,31 @@ function PaymentList({ payments }: { payments: LoaderData["payments"] }) {
   return (
     <div className="mt-4 overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm dark:divide-slate-700">
-        <caption className="sr-only">Your payments, newest first</caption>
+        <caption className="sr-only">{t("payments.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">Date</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Business</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">Amount</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Description</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Receipt</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("payments.date")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("payments.business")}</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">{t("payments.amount")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("payments.description")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("payments.receipt")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
           {payments.map((p) => (
             <tr key={p.id} data-testid={`payment-row-${p.id}`}>
-              <td className="whitespace-nowrap px-3 py-2">{formatCardDate(p.createdAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{cardDate(p.createdAt)}</td>
               <td className="px-3 py-2">{p.businessName}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">{formatCents(p.amount)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">{money(p.amount)}</td>
               <td className="px-3 py-2">{p.description}</td>
               <td className="px-3 py-2">
                 {p.isReceipt ? (
                   <Link to={`/receipt/${p.id}`} className={linkClass}>
-                    View receipt<span className="sr-only"> for {p.businessName}</span>
+                    {t("payments.viewReceipt")}
+                    <span className="sr-only">{t("businesses.forName", { name: p.businessName })}</span>
                   </Link>
                 ) : (
-                  "No receipt (fee)"
+                  t("payments.noReceipt")
                 )}
               </td>
             </tr>

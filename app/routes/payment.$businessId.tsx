@@ -4,17 +4,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { FeeBreakdown } from "~/components/payment/fee-breakdown";
 import { InlineCardPayment } from "~/components/payment/inline-card-payment";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useActionCall } from "~/lib/hooks/use-action-call";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { formatCents } from "~/lib/fee";
+import { useFormat } from "~/lib/hooks/use-format";
+import { paymentRefusalText } from "~/lib/payment-messages";
+import { useMessage } from "~/lib/i18n-message";
 import { parseId } from "~/lib/ids";
 import { receiptNumber } from "~/lib/receipt";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
-import { addDays, fiscalYearName, longDate, STANDING_LABELS, townDate, validityText, type Charge } from "~/lib/tax-year";
+import { addDays, fiscalYearDates, fiscalYearName, townDate, type Charge, type Standing } from "~/lib/tax-year";
 import {
   createBtrCheckoutSession,
   createBtrPaymentIntent,
@@ -29,67 +32,62 @@ import { getPublishableKey, isDemoMode } from "~/services/stripe.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 import { requireUser } from "~/utils/session.server";
-import { pageMeta } from "~/lib/meta";
+import { translatedMeta } from "~/lib/meta";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
+import { translateReply } from "~/utils/translate-reply.server";
 
-export const meta: MetaFunction = () =>
-  pageMeta("Pay Business Tax", "Pay your business's Business Tax Receipt online by card.");
+export const handle = { i18n: ["payment"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 const NOT_FOUND_MESSAGE = "We couldn't find the business you're trying to pay for";
 
-/** The redirect (with its toast) for each reason a business cannot be paid for now. */
-async function refusal(error: PaymentError, businessId: number) {
+/**
+ * The redirect (with its toast) for each reason a business cannot be paid for now. These toasts
+ * are shown on the claim and business pages, which do not load the "payment" namespace: they
+ * are translated here, in the request's language.
+ */
+async function refusal(request: Request, error: PaymentError, businessId: number) {
+  const { t, language } = await requestT(request, "payment");
+  const description = paymentRefusalText(t, language, error);
   switch (error.code) {
     case "not_found":
       return data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
     case "not_claimed":
-      return redirectWithToast(`/claim/${businessId}`, {
-        title: "Business Not Claimed",
-        description: "You must claim this business before paying the BTR.",
-        variant: "destructive",
-      });
+      return redirectWithToast(`/claim/${businessId}`, { title: t("toast.notClaimedTitle"), description, variant: "destructive" });
     case "not_owner":
-      return redirectWithToast(`/business/${businessId}`, {
-        title: "Not Allowed",
-        description: "Only the owner of this business can pay its Business Tax Receipt.",
-        variant: "destructive",
-      });
+      return redirectWithToast(`/business/${businessId}`, { title: t("toast.notOwnerTitle"), description, variant: "destructive" });
     case "already_paid":
-      return redirectWithToast(`/business/${businessId}`, {
-        title: "BTR Already Paid",
-        description: error.message,
-      });
+      return redirectWithToast(`/business/${businessId}`, { title: t("toast.alreadyPaidTitle"), description });
     case "not_on_sale":
-      return redirectWithToast(`/business/${businessId}`, {
-        title: "Not On Sale",
-        description: error.message,
-        variant: "destructive",
-      });
+      return redirectWithToast(`/business/${businessId}`, { title: t("toast.notOnSaleTitle"), description, variant: "destructive" });
     default:
       return null;
   }
 }
+
+const PAID_TOAST = { title: "payment:toast.successTitle", description: "payment:toast.successDescription" } as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { description: "Please log in to make a payment" });
   const businessId = parseId(params.businessId);
   if (!businessId) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const url = new URL(request.url);
+  const { t, language } = await requestT(request, "payment");
+  const meta = pageMetaText(t, t("meta.title"), t("meta.description"));
 
   // Back from hosted checkout: Stripe must confirm the session before anything is recorded.
   const sessionId = url.searchParams.get("session_id");
   if (sessionId) {
     try {
       const { payment } = await verifyAndRecordPayment({ stripePaymentId: sessionId, businessId, userId: user.id });
-      throw await redirectWithToast(`/payment/${businessId}?paid=${payment.id}`, {
-        title: "Payment Successful",
-        description: "Your Business Tax Receipt has been paid.",
-      });
+      throw await redirectWithToast(`/payment/${businessId}?paid=${payment.id}`, PAID_TOAST);
     } catch (error) {
       if (!(error instanceof PaymentError)) throw error;
-      if (error.code === "already_paid" || error.code === "not_found") throw await refusal(error, businessId);
+      if (error.code === "already_paid" || error.code === "not_found") throw await refusal(request, error, businessId);
       throw await redirectWithToast(`/payment/${businessId}`, {
-        title: "Payment Failed",
-        description: error.code === "stripe_error" ? "An error occurred during payment" : error.message,
+        title: "payment:toast.failedTitle",
+        description: paymentRefusalText(t, language, error),
         variant: "destructive",
       });
     }
@@ -102,6 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (payment) {
       return {
         step: "success" as const,
+        meta,
         businessId,
         payment: {
           id: payment.id,
@@ -109,7 +108,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           amount: payment.amount,
           receiptNumber: receiptNumber(payment),
           fiscalYear: fiscalYearName(payment.taxYear),
-          validity: validityText(payment.taxYear),
+          validity: fiscalYearDates(payment.taxYear),
         },
       };
     }
@@ -120,22 +119,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     payable = requirePayableBusiness(businessId, user.id, requestedYear ? (parseFiscalYearInput(requestedYear) ?? -1) : undefined);
   } catch (error) {
-    if (error instanceof PaymentError) throw await refusal(error, businessId);
+    if (error instanceof PaymentError) throw await refusal(request, error, businessId);
     throw error;
   }
   const { business, standing, charge } = payable;
   return {
     step: "form" as const,
+    meta,
     businessId,
     business: { id: business.id, name: business.name, documentNumber: business.documentNumber },
     fee: charge,
     year: {
       fiscalYear: charge.fiscalYear,
       name: fiscalYearName(charge.fiscalYear),
-      validity: validityText(charge.fiscalYear),
+      validity: fiscalYearDates(charge.fiscalYear),
     },
     standing: standing.standing,
-    standingLabel: STANDING_LABELS[standing.standing],
     /** Other years this business can buy now (e.g. an older unpaid year), for links. */
     otherYears: standing.purchasable.filter((y) => y !== charge.fiscalYear).map((y) => ({ fiscalYear: y, name: fiscalYearName(y) })),
     penaltyNote: penaltyNote(charge, standing.dueOn),
@@ -145,7 +144,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const INITIATE_FAILED = { title: "Payment Error", description: "Failed to initiate payment. Please try again.", variant: "destructive" } as const;
+const INITIATE_FAILED = { title: "payment:toast.errorTitle", description: "payment:toast.initiateFailed", variant: "destructive" } as const;
 
 /** What the inline (JavaScript) steps get back: the intent's secret, or the error. */
 export type InlineStepResult = { clientSecret?: string; error?: { message: string } };
@@ -179,11 +178,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } catch (error) {
       if (!(error instanceof PaymentError)) throw error;
       // A refusal the payer can act on (the amount due changed, the year is already held) is told as is.
-      const toast = error.status === 400 || error.status === 409 ? { ...INITIATE_FAILED, description: error.message } : INITIATE_FAILED;
+      const { t, language } = await requestT(request, "payment");
+      const toast = error.status === 400 || error.status === 409 ? { ...INITIATE_FAILED, description: paymentRefusalText(t, language, error) } : INITIATE_FAILED;
       return dataWithToast<InlineStepResult>(request, { error: { message: error.message } }, toast, { status: error.status });
     }
   }
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(translateReply(submission.reply(), (await requestT(request, "payment")).t), { status: 400 });
   try {
     const session = await createBtrCheckoutSession({
       businessId,
@@ -195,9 +195,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(session.url);
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
-    const refused = await refusal(error, businessId);
+    const refused = await refusal(request, error, businessId);
     if (refused) throw refused;
-    return dataWithToast(request, submission.reply({ formErrors: [INITIATE_FAILED.description] }), INITIATE_FAILED, { status: 502 });
+    return dataWithToast(request, translateReply(submission.reply({ formErrors: [INITIATE_FAILED.description] }), (await requestT(request, "payment")).t), INITIATE_FAILED, { status: 502 });
   }
 }
 
@@ -210,22 +210,19 @@ async function recordInline(request: Request, form: FormData, businessId: number
   try {
     const { payment } = await verifyAndRecordPayment({ stripePaymentId, businessId, userId, clientAmount: form.get("amount") });
     // X-Remix-Replace: the card step is not a page to go back to.
-    return redirectWithToast(
-      `/payment/${businessId}?paid=${payment.id}`,
-      { title: "Payment Successful", description: "Your Business Tax Receipt has been paid." },
-      { headers: { "X-Remix-Replace": "true" } },
-    );
+    return redirectWithToast(`/payment/${businessId}?paid=${payment.id}`, PAID_TOAST, { headers: { "X-Remix-Replace": "true" } });
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     console.error(`Could not record payment ${stripePaymentId}: ${error.message}`);
     // Refunded refusals (the amount due changed, the year is held) say what happened and what to do.
     const refunded = error.code === "amount_changed" || error.code === "already_paid" || error.code === "not_on_sale";
+    const { t, language } = await requestT(request, "payment");
     return dataWithToast<InlineStepResult>(
       request,
       { error: { message: error.message } },
       refunded
-        ? { title: "Payment Refunded", description: error.message, variant: "destructive" }
-        : { title: "Record Failed", description: "Failed to record payment. Please contact support", variant: "destructive" },
+        ? { title: "payment:toast.refundedTitle", description: paymentRefusalText(t, language, error), variant: "destructive" }
+        : { title: "payment:toast.recordFailedTitle", description: "payment:toast.recordFailedDescription", variant: "destructive" },
       { status: error.status },
     );
   }
@@ -236,26 +233,53 @@ async function recordInline(request: Request, form: FormData, businessId: number
  * the town's time zone) until its cap, and the amount charged is the one of the day the payment
  * succeeds. Before the due date, the day after it is when the penalty starts.
  */
-function penaltyNote(charge: Charge, dueOn: string | null): string | null {
+function penaltyNote(charge: Charge, dueOn: string | null): PenaltyNote | null {
   const today = townDate(now());
   if (charge.penalty.cents > 0) {
     if (charge.penalty.percent >= 25) return null;
     const [y, m] = today.split("-").map(Number);
     const firstOfNext = `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, "0")}-01`;
     const lastDay = addDays(firstOfNext, -1);
-    return `This amount applies to payments completed by ${longDate(lastDay)} (Eastern time). From ${longDate(firstOfNext)} the late penalty rises by 5% of the tax.`;
+    return { kind: "rises", lastDay, firstOfNext };
   }
   if (dueOn && dueOn >= today) {
-    return `Due by ${longDate(dueOn)}: from ${longDate(addDays(dueOn, 1))} a late penalty of 10% of the tax applies (F.S. 205.053).`;
+    return { kind: "due", dueOn, penaltyFrom: addDays(dueOn, 1) };
   }
   return null;
 }
 
-const STEPS = ["Details", "Payment", "Done"] as const;
+/** The penalty note's days (yyyy-MM-dd), written out in the page's language. */
+type PenaltyNote = { kind: "rises"; lastDay: string; firstOfNext: string } | { kind: "due"; dueOn: string; penaltyFrom: string };
+
+function PenaltyNoteText({ note }: { note: PenaltyNote }) {
+  const { t } = useTranslation("payment");
+  const { longDate } = useFormat();
+  return note.kind === "rises"
+    ? t("penaltyNote.rises", { lastDay: longDate(note.lastDay), firstOfNext: longDate(note.firstOfNext) })
+    : t("penaltyNote.due", { dueOn: longDate(note.dueOn), penaltyFrom: longDate(note.penaltyFrom) });
+}
+
+/** "Valid October 1, 2026 through September 30, 2027", in the page's language. */
+function useValidity() {
+  const { t } = useTranslation("payment");
+  const { longDate } = useFormat();
+  return (dates: { startsOn: string; endsOn: string }) => t("validity", { start: longDate(dates.startsOn), end: longDate(dates.endsOn) });
+}
+
+const STANDING_KEYS: Record<Standing, string> = {
+  current: "standing.current",
+  "renewal open": "standing.renewalOpen",
+  due: "standing.due",
+  delinquent: "standing.delinquent",
+  "never receipted": "standing.neverReceipted",
+};
+
+const STEPS = ["steps.details", "steps.payment", "steps.done"] as const;
 
 function Steps({ current }: { current: 0 | 1 | 2 }) {
+  const { t } = useTranslation("payment");
   return (
-    <ol className="mb-8 flex gap-2 text-sm" aria-label="Payment steps">
+    <ol className="mb-8 flex gap-2 text-sm" aria-label={t("steps.label")}>
       {STEPS.map((label, i) => (
         <li
           key={label}
@@ -266,7 +290,7 @@ function Steps({ current }: { current: 0 | 1 | 2 }) {
               : "border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300"
           }`}
         >
-          {i + 1}. {label}
+          {i + 1}. {t(label)}
         </li>
       ))}
     </ol>
@@ -275,9 +299,10 @@ function Steps({ current }: { current: 0 | 1 | 2 }) {
 
 export default function PaymentPage() {
   const loaderData = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payment");
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="mb-2 text-3xl font-bold">Pay Business Tax Receipt</h1>
+      <h1 className="mb-2 text-3xl font-bold">{t("heading")}</h1>
       {loaderData.step === "success" ? <SuccessStep data={loaderData} /> : <PayForm data={loaderData} />}
     </div>
   );
@@ -286,43 +311,46 @@ export default function PaymentPage() {
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 
 function SuccessStep({ data }: { data: Extract<LoaderData, { step: "success" }> }) {
+  const { t } = useTranslation("payment");
+  const { money } = useFormat();
+  const validity = useValidity();
   return (
     <>
       <Steps current={2} />
       <section aria-labelledby="success-heading" className="rounded-lg border border-green-300 bg-green-50 p-6 dark:border-green-800 dark:bg-green-950">
         <h2 id="success-heading" className="text-xl font-semibold text-green-900 dark:text-green-100">
-          Payment Successful
+          {t("success.heading")}
         </h2>
-        <p className="mt-2 text-green-900 dark:text-green-100">Your Business Tax Receipt has been paid.</p>
+        <p className="mt-2 text-green-900 dark:text-green-100">{t("success.text")}</p>
         <dl className="mt-4 space-y-1 text-sm">
           <div>
-            <dt className="inline font-medium">Payment ID: </dt>
+            <dt className="inline font-medium">{t("success.paymentId")}</dt>
             <dd className="inline font-mono" data-testid="payment-id">
               {data.payment.stripePaymentId}
             </dd>
           </div>
           <div>
-            <dt className="inline font-medium">Receipt number: </dt>
+            <dt className="inline font-medium">{t("success.receiptNumber")}</dt>
             <dd className="inline">{data.payment.receiptNumber}</dd>
           </div>
           <div>
-            <dt className="inline font-medium">Fiscal year: </dt>
+            <dt className="inline font-medium">{t("success.fiscalYear")}</dt>
             <dd className="inline" data-testid="paid-fiscal-year">
-              {data.payment.fiscalYear} ({data.payment.validity})
+              {data.payment.fiscalYear} ({validity(data.payment.validity)})
             </dd>
           </div>
           <div>
-            <dt className="inline font-medium">Amount paid: </dt>
-            <dd className="inline">{formatCents(data.payment.amount)}</dd>
+            <dt className="inline font-medium">{t("success.amountPaid")}</dt>
+            <dd className="inline">{money(data.payment.amount)}</dd>
           </div>
         </dl>
         <div className="mt-6 flex flex-wrap gap-3">
-          <ButtonLink to={`/receipt/${data.payment.id}`}>View Receipt</ButtonLink>
+          <ButtonLink to={`/receipt/${data.payment.id}`}>{t("success.viewReceipt")}</ButtonLink>
           <ButtonLink to={`/business/${data.businessId}`} variant="outline">
-            Return to Business
+            {t("success.returnToBusiness")}
           </ButtonLink>
           <ButtonLink to="/dashboard" variant="outline">
-            Go to Dashboard
+            {t("success.goToDashboard")}
           </ButtonLink>
         </div>
       </section>
@@ -339,11 +367,14 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
   const [intent, setIntent] = useState<{ clientSecret: string; description: string } | null>(null);
   const [creating, setCreating] = useState(false);
   const inline = hydrated && Boolean(data.publishableKey);
+  const { t } = useTranslation("payment");
+  const message = useMessage();
+  const validity = useValidity();
 
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(PaymentSchema),
-    defaultValue: { description: DEFAULT_PAYMENT_DESCRIPTION },
+    defaultValue: { description: t("form.defaultDescription", { defaultValue: DEFAULT_PAYMENT_DESCRIPTION }) },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PaymentSchema }),
@@ -371,30 +402,30 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
   return (
     <>
       <p className="mb-6 text-slate-700 dark:text-slate-300">
-        {data.business.name} <span className="text-slate-600 dark:text-slate-400">· Document {data.business.documentNumber}</span>
+        {data.business.name} <span className="text-slate-600 dark:text-slate-400">{t("form.document", { documentNumber: data.business.documentNumber })}</span>
       </p>
       <Steps current={intent ? 1 : 0} />
       <section aria-labelledby="year-heading" className="mb-6 rounded-md border border-slate-200 p-4 text-sm dark:border-slate-700">
         <h2 id="year-heading" className="text-lg font-semibold">
-          Fiscal year <span data-testid="pay-fiscal-year">{data.year.name}</span>
+          {t("form.fiscalYear")} <span data-testid="pay-fiscal-year">{data.year.name}</span>
         </h2>
-        <p className="mt-1">{data.year.validity}</p>
+        <p className="mt-1">{validity(data.year.validity)}</p>
         <p className="mt-1">
-          Standing: <span data-testid="pay-standing">{data.standingLabel}</span>
+          {t("form.standing")} <span data-testid="pay-standing">{t(STANDING_KEYS[data.standing])}</span>
         </p>
         {data.penaltyNote ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="penalty-note">
-            {data.penaltyNote}
+            <PenaltyNoteText note={data.penaltyNote} />
           </p>
         ) : null}
         {data.otherYears.length > 0 ? (
           <p className="mt-2">
-            Also owed or on sale:{" "}
+            {t("form.otherYears")}{" "}
             {data.otherYears.map((y, i) => (
               <span key={y.fiscalYear}>
                 {i > 0 ? ", " : null}
                 <Link to={`/payment/${data.business.id}?year=${y.fiscalYear}`} className="underline">
-                  pay {y.name}
+                  {t("form.payYear", { fy: y.name })}
                 </Link>
               </span>
             ))}
@@ -403,17 +434,17 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
       </section>
       {data.demo ? (
         <p className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="demo-notice">
-          Demo payments: no real card is charged. Use the test card 4242 4242 4242 4242.
+          {t("form.demo")}
         </p>
       ) : null}
       {data.cancelled && !intent ? (
         <p role="status" className="mb-6 rounded-md bg-slate-100 p-3 text-sm dark:bg-slate-800">
-          Checkout was cancelled. No payment was made.
+          {t("form.cancelled")}
         </p>
       ) : null}
       <section aria-labelledby="fee-heading" className="mb-8">
         <h2 id="fee-heading" className="mb-3 text-lg font-semibold">
-          Fee
+          {t("form.fee")}
         </h2>
         <FeeBreakdown fee={data.fee} />
       </section>
@@ -421,9 +452,9 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
       {intent && data.publishableKey ? (
         <section aria-labelledby="card-heading">
           <h2 id="card-heading" className="mb-3 text-lg font-semibold">
-            Payment
+            {t("form.payment")}
           </h2>
-          <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">Description: {intent.description}</p>
+          <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{t("form.descriptionValue", { description: intent.description })}</p>
           <InlineCardPayment
             publishableKey={data.publishableKey}
             clientSecret={intent.clientSecret}
@@ -438,7 +469,7 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
           <input type="hidden" name="fiscalYear" value={data.year.fiscalYear} />
           <div>
             <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium">
-              Description
+              {t("form.description")}
             </label>
             <input
               {...getInputProps(fields.description, { type: "text" })}
@@ -447,25 +478,25 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
             />
             {fields.description.errors ? (
               <p id={fields.description.errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
-                {fields.description.errors[0]}
+                {message(fields.description.errors[0])}
               </p>
             ) : null}
           </div>
           {form.errors ? (
             <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-              {form.errors[0]}
+              {message(form.errors[0])}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={submitting}>
-              {submitting ? "Please wait…" : "Continue to Payment"}
+              {submitting ? t("form.wait") : t("form.continue")}
             </Button>
             <Link to={`/business/${data.business.id}`} className="self-center text-sm underline">
-              Back to business
+              {t("form.backToBusiness")}
             </Link>
           </div>
           {!inline ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">You will enter your card on Stripe&apos;s secure checkout page.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("form.hostedNote")}</p>
           ) : null}
         </Form>
       )}
@@ -474,13 +505,18 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
 }
 
 export function ErrorBoundary() {
+  return <PaymentErrorBoundary />;
+}
+
+function PaymentErrorBoundary() {
+  const { t } = useTranslation("payment");
   return (
     <GeneralErrorBoundary
       statusHandlers={{
         404: () => (
-          <ErrorPage title="Business Not Found" message={NOT_FOUND_MESSAGE}>
+          <ErrorPage title={t("notFound.title")} message={t("refusal.notFound")}>
             <Link to="/dashboard" className="rounded-md bg-primary-700 px-4 py-2 text-white hover:bg-primary-800">
-              Go to Dashboard
+              {t("notFound.goToDashboard")}
             </Link>
           </ErrorPage>
         ),

@@ -6,7 +6,7 @@
  * the streamed upload, the shared zod schema, and no file left behind when anything fails.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CLAIM_MESSAGES, ClaimSchema, LICENSE_FIELD, type ClaimSubmissionOutcome } from "~/lib/schemas/claim";
+import { CLAIM_ERRORS, ClaimSchema, LICENSE_FIELD, type ClaimSubmissionOutcome } from "~/lib/schemas/claim";
 import { writable } from "~/db/write-lock.server";
 import { claimBusiness, claimRefusal } from "~/models/claim.server";
 import {
@@ -35,7 +35,7 @@ export async function submitClaim(
   try {
     ({ formData, file } = await parseUploadForm(request, { fileField: LICENSE_FIELD }));
   } catch (error) {
-    if (error instanceof UploadTooLargeError) return { kind: "too_large", message: CLAIM_MESSAGES.fileSize };
+    if (error instanceof UploadTooLargeError) return { kind: "too_large", message: CLAIM_ERRORS.fileSize };
     if (error instanceof UploadRejectedError) return { kind: "unreadable", message: error.message };
     throw error;
   }

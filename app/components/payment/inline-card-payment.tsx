@@ -1,9 +1,21 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { formatCents } from "~/lib/fee";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/lib/hooks/use-format";
 import { useActionCall } from "~/lib/hooks/use-action-call";
 import { toast } from "~/lib/toast-store";
 import { useCardElement } from "./use-card-element";
+
+/** The card errors with a text of ours (app/locales/<language>/payment.json, card.stripe). */
+const STRIPE_ERROR_CODES = new Set([
+  "generic_decline",
+  "card_declined",
+  "insufficient_funds",
+  "incorrect_number",
+  "invalid_number",
+  "incomplete_number",
+  "payment_intent_authentication_failure",
+]);
 
 type Props = {
   publishableKey: string;
@@ -27,16 +39,27 @@ export function InlineCardPayment({ publishableKey, clientSecret, businessId, am
   const [error, setError] = useState<string | null>(null);
   const [recorded, setRecorded] = useState(true);
   const call = useActionCall<{ error?: { message: string } }>();
-  const { mountRef, cardRef, stripe } = useCardElement(publishableKey, () => setError("Stripe has not been properly initialized"));
+  const { t } = useTranslation("payment");
+  const { money, language } = useFormat();
+  const { mountRef, cardRef, stripe } = useCardElement(publishableKey, () => setError(t("card.notInitialized")));
+
+  /** Stripe's card errors we know by code, in the page's language (English: Stripe's own words); else null. */
+  function stripeErrorText(error: { code?: string; decline_code?: string }): string | null {
+    if (language === "en") return null; // Stripe's own English, as it was
+    for (const code of [error.decline_code, error.code]) {
+      if (code && STRIPE_ERROR_CODES.has(code)) return t(`card.stripe.${code}`);
+    }
+    return null;
+  }
 
   function fail(message: string) {
     setError(message);
-    toast({ title: "Payment Failed", description: message, variant: "destructive" });
+    toast({ title: "payment:toast.failedTitle", description: message, variant: "destructive" });
   }
 
   async function pay() {
     if (!stripe || !cardRef.current) {
-      fail("Stripe has not been properly initialized");
+      fail(t("card.notInitialized"));
       return;
     }
     setBusy(true);
@@ -44,12 +67,12 @@ export function InlineCardPayment({ publishableKey, clientSecret, businessId, am
     try {
       const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card: cardRef.current } });
       if (result.error) {
-        fail(result.error.message || "An error occurred during payment");
+        fail(stripeErrorText(result.error) ?? (result.error.message || t("card.error")));
         return;
       }
       const intent = result.paymentIntent;
       if (!intent || intent.status !== "succeeded") {
-        fail("An error occurred during payment");
+        fail(t("card.error"));
         return;
       }
       // Success redirects (with its toast); a failure answers with the error (its toast is flashed).
@@ -57,10 +80,10 @@ export function InlineCardPayment({ publishableKey, clientSecret, businessId, am
       if (answer?.error) {
         console.error(answer.error.message);
         setRecorded(false);
-        setError("Payment was processed but failed to record in system.");
+        setError(t("card.notRecorded"));
       }
     } catch {
-      fail("An error occurred during payment");
+      fail(t("card.error"));
     } finally {
       setBusy(false);
     }
@@ -69,9 +92,9 @@ export function InlineCardPayment({ publishableKey, clientSecret, businessId, am
   return (
     <div className="space-y-4">
       <div>
-        <p className="mb-2 text-sm font-medium">Card details</p>
+        <p className="mb-2 text-sm font-medium">{t("card.details")}</p>
         <div className="rounded-md border border-slate-300 p-3 dark:border-slate-600" aria-busy={!stripe}>
-          {stripe ? null : <p className="text-sm text-slate-600 dark:text-slate-300">Loading secure card form…</p>}
+          {stripe ? null : <p className="text-sm text-slate-600 dark:text-slate-300">{t("card.loading")}</p>}
           {/* Stripe.js owns this node's children: React never renders into it. */}
           <div ref={mountRef} />
         </div>
@@ -83,10 +106,10 @@ export function InlineCardPayment({ publishableKey, clientSecret, businessId, am
       ) : null}
       <div className="flex flex-wrap gap-3">
         <Button onClick={pay} disabled={!stripe || busy || !recorded}>
-          {busy ? "Processing…" : `Pay ${formatCents(amount)}`}
+          {busy ? t("card.processing") : t("card.pay", { amount: money(amount) })}
         </Button>
         <Button variant="outline" onClick={onBack} disabled={busy}>
-          Back
+          {t("card.back")}
         </Button>
       </div>
     </div>

@@ -1,22 +1,30 @@
 import type { Submission } from "@conform-to/react";
 import { z } from "zod";
 import type { Business } from "~/db/schema";
+import { errors as englishClaimErrors } from "~/locales/en/claim.json";
 
 /** Spec section 9: licence file at most 5 MB, JPEG, PNG or GIF. */
 export const MAX_LICENSE_BYTES = 5 * 1024 * 1024;
 export const LICENSE_MIME_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif"] as const;
 export const LICENSE_ACCEPT = "image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif";
 
-export const CLAIM_MESSAGES = {
-  employeeCount: "Employee count must be a positive number or zero",
-  vehicleCount: "Vehicle count must be a positive number or zero",
-  codeLength: "Verification code must be 7 digits",
-  codeDigits: "Verification code must only contain digits",
-  notAFile: "Driver's license must be a file",
-  fileSize: "File size must be less than 5MB",
-  fileType: "File must be an image (JPEG, PNG, or GIF)",
-  wrongCode: "Failed to claim business. Please check your verification code and try again.",
+/** The claim form's messages, as keys of the "claim" namespace (translated where shown, issue 42). */
+export const CLAIM_ERRORS = {
+  employeeCount: "claim:errors.employeeCount",
+  vehicleCount: "claim:errors.vehicleCount",
+  codeLength: "claim:errors.codeLength",
+  codeDigits: "claim:errors.codeDigits",
+  notAFile: "claim:errors.notAFile",
+  fileSize: "claim:errors.fileSize",
+  fileType: "claim:errors.fileType",
+  wrongCode: "claim:errors.wrongCode",
 } as const;
+
+/**
+ * The same messages in English, for modules that still show plain text (the filings' answers
+ * reuse the two count messages). One copy of the English: the "claim" resource.
+ */
+export const CLAIM_MESSAGES: Record<keyof typeof CLAIM_ERRORS, string> = englishClaimErrors;
 
 const count = (message: string) => z.number({ error: message }).int({ error: message }).min(0, { error: message });
 
@@ -26,17 +34,17 @@ const count = (message: string) => z.number({ error: message }).int({ error: mes
  * handler sets it from the file's first bytes, so the same rules judge the real content.
  */
 export const ClaimSchema = z.object({
-  employeeCount: count(CLAIM_MESSAGES.employeeCount),
-  vehicleCount: count(CLAIM_MESSAGES.vehicleCount),
+  employeeCount: count(CLAIM_ERRORS.employeeCount),
+  vehicleCount: count(CLAIM_ERRORS.vehicleCount),
   verificationCode: z
-    .string({ error: CLAIM_MESSAGES.codeLength })
+    .string({ error: CLAIM_ERRORS.codeLength })
     .trim()
-    .length(7, { error: CLAIM_MESSAGES.codeLength })
-    .regex(/^\d*$/, { error: CLAIM_MESSAGES.codeDigits }),
+    .length(7, { error: CLAIM_ERRORS.codeLength })
+    .regex(/^\d*$/, { error: CLAIM_ERRORS.codeDigits }),
   driversLicenseFile: z
-    .file({ error: CLAIM_MESSAGES.notAFile })
-    .max(MAX_LICENSE_BYTES, { error: CLAIM_MESSAGES.fileSize })
-    .mime([...LICENSE_MIME_TYPES], { error: CLAIM_MESSAGES.fileType })
+    .file({ error: CLAIM_ERRORS.notAFile })
+    .max(MAX_LICENSE_BYTES, { error: CLAIM_ERRORS.fileSize })
+    .mime([...LICENSE_MIME_TYPES], { error: CLAIM_ERRORS.fileType })
     .optional(),
 });
 
@@ -75,7 +83,7 @@ export function claimFieldErrors(outcome: ClaimSubmissionOutcome): Record<string
       return errors;
     }
     case "wrong_code":
-      return { verificationCode: [CLAIM_MESSAGES.wrongCode] };
+      return { verificationCode: [CLAIM_ERRORS.wrongCode] };
     case "too_large":
       return { [LICENSE_FIELD]: [outcome.message] };
     default:

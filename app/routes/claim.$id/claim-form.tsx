@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata, type Submissi
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/i18n-message";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { ClaimSchema, LICENSE_ACCEPT } from "~/lib/schemas/claim";
@@ -11,11 +13,12 @@ const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600 aria-[invalid=true]:border-red-700 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100";
 
 function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const message = useMessage();
   if (!errors?.length) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700 dark:text-red-300">
       {errors.map((error) => (
-        <li key={error}>{error}</li>
+        <li key={error}>{message(error)}</li>
       ))}
     </ul>
   );
@@ -51,23 +54,24 @@ function Field({
 /** JavaScript only: without it the code field is a plain input. */
 function CopyCodeButton({ value }: { value: string }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation("claim");
   if (!hydrated) return null;
   async function copy() {
     try {
       if (!value) throw new Error("Nothing to copy");
       await navigator.clipboard.writeText(value);
-      toast({ title: "Copied!", description: "Verification code copied to clipboard" });
+      toast({ title: "claim:toast.copiedTitle", description: "claim:toast.copiedDescription" });
     } catch {
       toast({
-        title: "Failed to copy",
-        description: value ? "Could not copy the verification code." : "Enter the verification code first.",
+        title: "claim:toast.copyFailedTitle",
+        description: value ? "claim:toast.copyFailedDescription" : "claim:toast.copyEmptyDescription",
         variant: "destructive",
       });
     }
   }
   return (
-    <Button variant="outline" onClick={copy} className="mt-1 shrink-0" aria-label="Copy verification code">
-      Copy
+    <Button variant="outline" onClick={copy} className="mt-1 shrink-0" aria-label={t("form.copyLabel")}>
+      {t("form.copy")}
     </Button>
   );
 }
@@ -87,6 +91,8 @@ export function ClaimForm({
   lockedMessage?: string | null;
 }) {
   const navigation = useNavigation();
+  const { t } = useTranslation("claim");
+  const message = useMessage();
   const submitting = navigation.state === "submitting" && navigation.formAction === `/claim/${businessId}`;
   const [form, fields] = useForm({
     id: "claim-form",
@@ -114,12 +120,12 @@ export function ClaimForm({
           id={form.errorId}
           className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
         >
-          {form.errors?.length ? form.errors.join(" ") : lockedMessage}
+          {form.errors?.length ? form.errors.map((error) => message(error)).join(" ") : lockedMessage}
         </div>
       ) : null}
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <Field field={fields.employeeCount} label="Number of Employees">
+        <Field field={fields.employeeCount} label={t("form.employees")}>
           <input
             {...getInputProps(fields.employeeCount, { type: "number" })}
             min={0}
@@ -128,7 +134,7 @@ export function ClaimForm({
             className={inputClass}
           />
         </Field>
-        <Field field={fields.vehicleCount} label="Number of Vehicles">
+        <Field field={fields.vehicleCount} label={t("form.vehicles")}>
           <input
             {...getInputProps(fields.vehicleCount, { type: "number" })}
             min={0}
@@ -141,8 +147,8 @@ export function ClaimForm({
 
       <Field
         field={fields.verificationCode}
-        label="Verification Code"
-        hint="Enter the 7-digit code from the letter mailed to your business."
+        label={t("form.code")}
+        hint={t("form.codeHint")}
       >
         <div className="flex gap-2">
           <input
@@ -158,8 +164,8 @@ export function ClaimForm({
 
       <Field
         field={fields.driversLicenseFile}
-        label="Driver's License (optional)"
-        hint="A photo or scan of your driver's license: JPEG, PNG or GIF, less than 5MB."
+        label={t("form.license")}
+        hint={t("form.licenseHint")}
       >
         <input
           {...getInputProps(fields.driversLicenseFile, { type: "file", ariaDescribedBy: fields.driversLicenseFile.descriptionId })}
@@ -170,10 +176,10 @@ export function ClaimForm({
 
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={submitting}>
-          {submitting ? "Claiming..." : "Claim Business"}
+          {submitting ? t("form.submitting") : t("form.submit")}
         </Button>
         <ButtonLink to={`/business/${businessId}`} variant="outline">
-          Cancel
+          {t("form.cancel")}
         </ButtonLink>
       </div>
     </Form>
