@@ -3,12 +3,9 @@ import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-/**
- * The error pages' words: "help" (errors.*). Any route can show these pages, so their namespace
- * must come with every page (the root's handle.i18n); see docs/i18n.md.
- */
+/** The error pages' words: common's errors.* (any route can show these pages; common comes with every page). */
 function useErrorsT() {
-  return useTranslation("help", { keyPrefix: "errors" }).t;
+  return useTranslation("common", { keyPrefix: "errors" }).t;
 }
 
 type StatusHandler = (info: { status: number; data: unknown }) => ReactNode;

@@ -13,7 +13,7 @@ const itemClass =
  */
 export function PaginationNav({ page, totalPages, param = "page" }: { page: number; totalPages: number; param?: string }) {
   const { pathname, search } = useLocation();
-  const { t } = useTranslation("search");
+  const { t } = useTranslation();
   if (totalPages <= 1) return null;
   const href = (p: number) => {
     const params = new URLSearchParams(search);

@@ -4,9 +4,6 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import { pageMeta, translatedMeta, type PageMetaText } from "~/lib/meta";
 import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-/** The not-found page's words are in "help" (errors.*). */
-export const handle = { i18n: ["help"] };
-
 /** The 404 carries its translated title (a loader that throws has no data for meta). */
 export const meta: MetaFunction = ({ error }) => {
   const text = isRouteErrorResponse(error) ? (error.data as { meta?: PageMetaText } | null)?.meta : undefined;
@@ -26,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Thrown as data, not as a Response: the same 404 without a body stream to make and read back. */
 async function notFound(request: Request) {
-  const { t } = await requestT(request, "help");
+  const { t } = await requestT(request, "common");
   return data({ message: "Not Found", meta: pageMetaText(t, t("errors.notFoundMeta.title"), t("errors.notFoundMeta.description")) }, { status: 404 });
 }
 

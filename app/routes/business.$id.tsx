@@ -23,7 +23,7 @@ import { pageMetaText, requestT } from "~/utils/i18n.server";
 
 // Anonymous visitors share the rendered page (app/utils/cache.server.ts); the language is in the
 // root's data, so in the page's key.
-export const handle: PageCacheHandle & { i18n: string[] } = { pageCache: true, i18n: ["business"] };
+export const handle: PageCacheHandle & { i18n: string[] } = { pageCache: true, i18n: ["business", "dashboard"] };
 
 /** A missing business's 404 carries its translated title (the loader's data is then undefined). */
 function notFoundMeta(error: unknown): PageMetaText | undefined {

@@ -21,6 +21,9 @@ import { publicOrigin } from "~/utils/public-origin.server";
 import { requireUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
+/** The card form (InlineCardPayment) speaks the payment namespace. */
+export const handle = { i18n: ["payment"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? `Transfer fee: ${data.business?.name ?? FILING_KIND_LABELS.transfer}` : "Filing not found", "Pay the transfer fee of your filing by card.");
 

@@ -15,7 +15,6 @@ import type { PageMetaText } from "~/lib/meta";
 import { fixedT, translations } from "~/lib/translate.server";
 
 export { fixedT, mailLanguage } from "~/lib/translate.server";
-import { getUser } from "~/utils/session.server";
 
 export const languageCookie = createCookie("lng", {
   path: "/",
@@ -31,6 +30,9 @@ const negotiator = new RemixI18Next({
     cookie: languageCookie,
     order: ["searchParams", "cookie", "custom"],
     findLocale: async (request) => {
+      // Loaded when asked: session.server loads this module for requireUser's toast.
+      // eslint-disable-next-line import/no-cycle
+      const { getUser } = await import("~/utils/session.server");
       const saved = (await getUser(request))?.language;
       return isLanguage(saved) ? saved : fromAcceptLanguage(request.headers.get("Accept-Language"));
     },
