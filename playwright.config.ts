@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { register } from "node:module";
 import { defineConfig, devices } from "@playwright/test";
 import { e2eServer, type E2eServerName } from "./tests/support/e2e-servers";
 
@@ -28,6 +29,9 @@ function ensureBrowser() {
   }
   return undefined;
 }
+
+// The app imports its translations as JSON without an import attribute (tests/support/json-modules.mjs).
+register("./tests/support/json-modules.mjs", import.meta.url);
 
 const executablePath = ensureBrowser();
 

@@ -1,7 +1,9 @@
 import type { Submission } from "@conform-to/react";
 import { z } from "zod";
 import type { Business } from "~/db/schema";
-import { errors as englishClaimErrors } from "~/locales/en/claim.json";
+import englishClaim from "~/locales/en/claim.json";
+
+const englishClaimErrors = englishClaim.errors;
 
 /** Spec section 9: licence file at most 5 MB, JPEG, PNG or GIF. */
 export const MAX_LICENSE_BYTES = 5 * 1024 * 1024;

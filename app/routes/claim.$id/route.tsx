@@ -19,8 +19,10 @@ import { translateReply } from "~/utils/translate-reply.server";
 import { isLanguage, type Language } from "~/lib/languages";
 import enClaim from "~/locales/en/claim.json";
 import esClaim from "~/locales/es/claim.json";
-import { brand as enBrand } from "~/locales/en/common.json";
-import { brand as esBrand } from "~/locales/es/common.json";
+import enCommon from "~/locales/en/common.json";
+import esCommon from "~/locales/es/common.json";
+
+const [enBrand, esBrand] = [enCommon.brand, esCommon.brand];
 
 export const handle = { i18n: ["claim"] };
 
