@@ -17,7 +17,10 @@ import { useMessage } from "~/lib/i18n-message";
 import { parseId } from "~/lib/ids";
 import { receiptNumber } from "~/lib/receipt";
 import { DEFAULT_PAYMENT_DESCRIPTION, PaymentSchema } from "~/lib/schemas/payment";
-import { addDays, fiscalYearDates, fiscalYearName, townDate, type Charge, type Standing } from "~/lib/tax-year";
+import { addDays, fiscalYearDates, fiscalYearName, townDate, type Charge, type FiscalYear, type Standing } from "~/lib/tax-year";
+import { formatLongDate } from "~/lib/dates";
+import type { Language } from "~/lib/languages";
+import type { TFunction } from "i18next";
 import {
   createBtrCheckoutSession,
   createBtrPaymentIntent,
@@ -108,7 +111,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           amount: payment.amount,
           receiptNumber: receiptNumber(payment),
           fiscalYear: fiscalYearName(payment.taxYear),
-          validity: fiscalYearDates(payment.taxYear),
+          validity: validityIn(t, language, payment.taxYear),
         },
       };
     }
@@ -132,12 +135,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     year: {
       fiscalYear: charge.fiscalYear,
       name: fiscalYearName(charge.fiscalYear),
-      validity: fiscalYearDates(charge.fiscalYear),
+      validity: validityIn(t, language, charge.fiscalYear),
     },
     standing: standing.standing,
     /** Other years this business can buy now (e.g. an older unpaid year), for links. */
     otherYears: standing.purchasable.filter((y) => y !== charge.fiscalYear).map((y) => ({ fiscalYear: y, name: fiscalYearName(y) })),
-    penaltyNote: penaltyNote(charge, standing.dueOn),
+    penaltyNote: penaltyNoteIn(t, language, penaltyNote(charge, standing.dueOn)),
     demo: isDemoMode(),
     publishableKey: getPublishableKey(),
     cancelled: url.searchParams.get("cancelled") === "1",
@@ -251,19 +254,18 @@ function penaltyNote(charge: Charge, dueOn: string | null): PenaltyNote | null {
 /** The penalty note's days (yyyy-MM-dd), written out in the page's language. */
 type PenaltyNote = { kind: "rises"; lastDay: string; firstOfNext: string } | { kind: "due"; dueOn: string; penaltyFrom: string };
 
-function PenaltyNoteText({ note }: { note: PenaltyNote }) {
-  const { t } = useTranslation("payment");
-  const { longDate } = useFormat();
+function penaltyNoteIn(t: TFunction, language: Language, note: PenaltyNote | null): string | null {
+  if (!note) return null;
+  const longDate = (day: string) => formatLongDate(day, "", language);
   return note.kind === "rises"
     ? t("penaltyNote.rises", { lastDay: longDate(note.lastDay), firstOfNext: longDate(note.firstOfNext) })
     : t("penaltyNote.due", { dueOn: longDate(note.dueOn), penaltyFrom: longDate(note.penaltyFrom) });
 }
 
-/** "Valid October 1, 2026 through September 30, 2027", in the page's language. */
-function useValidity() {
-  const { t } = useTranslation("payment");
-  const { longDate } = useFormat();
-  return (dates: { startsOn: string; endsOn: string }) => t("validity", { start: longDate(dates.startsOn), end: longDate(dates.endsOn) });
+/** "Valid October 1, 2026 through September 30, 2027", in the request's language. */
+function validityIn(t: TFunction, language: Language, fiscalYear: FiscalYear): string {
+  const { startsOn, endsOn } = fiscalYearDates(fiscalYear);
+  return t("validity", { start: formatLongDate(startsOn, "", language), end: formatLongDate(endsOn, "", language) });
 }
 
 const STANDING_KEYS: Record<Standing, string> = {
@@ -313,7 +315,6 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 function SuccessStep({ data }: { data: Extract<LoaderData, { step: "success" }> }) {
   const { t } = useTranslation("payment");
   const { money } = useFormat();
-  const validity = useValidity();
   return (
     <>
       <Steps current={2} />
@@ -336,7 +337,7 @@ function SuccessStep({ data }: { data: Extract<LoaderData, { step: "success" }> 
           <div>
             <dt className="inline font-medium">{t("success.fiscalYear")}</dt>
             <dd className="inline" data-testid="paid-fiscal-year">
-              {data.payment.fiscalYear} ({validity(data.payment.validity)})
+              {data.payment.fiscalYear} ({data.payment.validity})
             </dd>
           </div>
           <div>
@@ -369,7 +370,6 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
   const inline = hydrated && Boolean(data.publishableKey);
   const { t } = useTranslation("payment");
   const message = useMessage();
-  const validity = useValidity();
 
   const [form, fields] = useForm({
     lastResult,
@@ -409,13 +409,13 @@ function PayForm({ data }: { data: Extract<LoaderData, { step: "form" }> }) {
         <h2 id="year-heading" className="text-lg font-semibold">
           {t("form.fiscalYear")} <span data-testid="pay-fiscal-year">{data.year.name}</span>
         </h2>
-        <p className="mt-1">{validity(data.year.validity)}</p>
+        <p className="mt-1">{data.year.validity}</p>
         <p className="mt-1">
           {t("form.standing")} <span data-testid="pay-standing">{t(STANDING_KEYS[data.standing])}</span>
         </p>
         {data.penaltyNote ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="penalty-note">
-            <PenaltyNoteText note={data.penaltyNote} />
+            {data.penaltyNote}
           </p>
         ) : null}
         {data.otherYears.length > 0 ? (

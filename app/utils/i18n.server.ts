@@ -13,6 +13,8 @@ import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, type Namespace } from "~/lib/languages";
 import type { PageMetaText } from "~/lib/meta";
 import { fixedT, translations } from "~/lib/translate.server";
+import { findSessionUser } from "~/models/session.server";
+import { readSessionId } from "~/utils/session-cookie.server";
 
 export { fixedT, mailLanguage } from "~/lib/translate.server";
 
@@ -30,10 +32,8 @@ const negotiator = new RemixI18Next({
     cookie: languageCookie,
     order: ["searchParams", "cookie", "custom"],
     findLocale: async (request) => {
-      // Loaded when asked: session.server loads this module for requireUser's toast.
-      // eslint-disable-next-line import/no-cycle
-      const { getUser } = await import("~/utils/session.server");
-      const saved = (await getUser(request))?.language;
+      const sessionId = await readSessionId(request);
+      const saved = sessionId ? findSessionUser(sessionId)?.language : null;
       return isLanguage(saved) ? saved : fromAcceptLanguage(request.headers.get("Accept-Language"));
     },
   },

@@ -2,41 +2,24 @@
  * The session cookie and the guards every loader and action starts with (requireUser,
  * requireAdmin, requireApiUser, requireApiAdmin). The rows live in ~/models/session.server.
  */
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { isStaff, roleOf } from "~/lib/roles";
 import type { PublicUser } from "~/lib/types";
 import { writable } from "~/db/write-lock.server";
 import { createSessionRow, deleteOtherSessions, deleteSession, findSession, touchSession } from "~/models/session.server";
 import type { Session } from "~/db/schema";
 import { toPublicUser } from "~/models/user.server";
-import { secureCookies } from "~/utils/client-address.server";
-import { getEnv } from "~/utils/env.server";
 import { noteUser } from "~/utils/request-context.server";
 import { safeRedirect } from "~/utils/redirect";
 import { staffMfaGate } from "~/utils/staff-mfa.server";
+import { readSessionId, sessionCookie } from "~/utils/session-cookie.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { translateMessage } from "~/lib/i18n-message";
+
+export { readSessionId };
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session cookie still needs a server-side limit. */
 const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
-
-function sessionCookie() {
-  const env = getEnv();
-  return createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: secureCookies(),
-    secrets: env.SESSION_SECRETS,
-  });
-}
-
-/** The session id the request's cookie carries (signed), or null. */
-export async function readSessionId(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
-}
 
 /** The request's unexpired session and its user, or null (expired sessions count as signed out). */
 export async function getSession(request: Request): Promise<{ session: Session; user: PublicUser } | null> {
@@ -71,15 +54,10 @@ export async function requireUser(
   const user = await getUser(request);
   if (user) return user;
   const target = safeRedirect(redirectTo ?? currentPath(request));
-  // In the visitor's language; `description` may be a message key ("namespace:key"). i18n.server
-  // reads the signed-in user's language through this module, so it is imported when a request
-  // needs it, never while the modules load (no load-order question for the cycle rule to guard).
-  // eslint-disable-next-line import/no-cycle
-  const { requestT } = await import("~/utils/i18n.server");
-  const { t } = await requestT(request, "auth");
+  // Keys: the login page's getToast writes them in the visitor's language.
   throw await redirectWithToast(`/login?${new URLSearchParams({ redirectTo: target })}`, {
-    title: t("auth:toasts.authRequired.title"),
-    description: translateMessage(t, description),
+    title: "auth:toasts.authRequired.title",
+    description,
     variant: "destructive",
   });
 }

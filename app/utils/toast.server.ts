@@ -1,5 +1,7 @@
 import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { isMessageKey, translateMessage } from "~/lib/i18n-message";
+import { requestT } from "~/utils/i18n.server";
 import { secureCookies } from "~/utils/client-address.server";
 import { getEnv } from "~/utils/env.server";
 
@@ -66,8 +68,28 @@ export async function dataWithToast<T>(request: Request, value: T, toast: Toast,
   return data(value, { ...init, headers });
 }
 
-/** Reads (and consumes) the flashed toast. The returned header must be sent to clear it. */
+/**
+ * A toast whose title or description is a message key ("namespace:key"), written out in the
+ * request's language: the page that shows it may not have loaded that namespace.
+ */
+async function inLanguage(request: Request, toast: z.output<typeof ToastSchema>) {
+  if (!isMessageKey(toast.title) && !(toast.description && isMessageKey(toast.description))) return toast;
+  const { t } = await requestT(request);
+  const { values, ...rest } = toast;
+  return {
+    ...rest,
+    title: translateMessage(t, toast.title, values),
+    ...(toast.description ? { description: translateMessage(t, toast.description, values) } : {}),
+  };
+}
+
+/** Reads (and consumes) the flashed toast, in the request's language. The returned header must be sent to clear it. */
 export async function getToast(request: Request): Promise<{ toast: ShownToast | null; headers: Headers | null }> {
+  const { toast, headers } = await readToast(request);
+  return { toast: toast ? { ...(await inLanguage(request, toast)), id: toast.id } : null, headers };
+}
+
+async function readToast(request: Request): Promise<{ toast: ShownToast | null; headers: Headers | null }> {
   const key = requestKey(request);
   const waiting = forThisRequest.get(key);
   if (waiting) {
