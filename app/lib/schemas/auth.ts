@@ -40,6 +40,14 @@ function authSchemas(m: Message) {
   /** Optional name field: conform turns an empty box into undefined; JSON may send "" or null. */
   const optionalName = z.string().trim().max(NAME_MAX, { error: m("nameTooLong") }).nullish();
 
+  /** A password being chosen (registration, a change), and the box that repeats it. */
+  const newPassword = () =>
+    z
+      .string({ error: m("passwordTooShort") })
+      .min(PASSWORD_MIN, { error: m("passwordTooShort") })
+      .max(200, { error: m("passwordTooLong") });
+  const confirmation = (key: "confirmPassword" | "confirmNewPassword") => z.string({ error: m(key) }).min(PASSWORD_MIN, { error: m(key) });
+
   const LoginSchema = z.object({
     username: z.string({ error: m("usernameRequired") }).trim().min(1, { error: m("usernameRequired") }),
     password: z.string({ error: m("passwordRequired") }).min(1, { error: m("passwordRequired") }),
@@ -58,13 +66,8 @@ function authSchemas(m: Message) {
       .min(USERNAME_MIN, { error: m("usernameTooShort") })
       .max(30, { error: m("usernameTooLong") })
       .regex(/^[A-Za-z0-9_]+$/, { error: m("usernameCharacters") }),
-    password: z
-      .string({ error: m("passwordTooShort") })
-      .min(PASSWORD_MIN, { error: m("passwordTooShort") })
-      .max(200, { error: m("passwordTooLong") }),
-    confirmPassword: z
-      .string({ error: m("confirmPassword") })
-      .min(PASSWORD_MIN, { error: m("confirmPassword") }),
+    password: newPassword(),
+    confirmPassword: confirmation("confirmPassword"),
   });
 
   const ApiRegisterSchema = RegisterFieldsSchema.refine(
@@ -89,13 +92,8 @@ function authSchemas(m: Message) {
     currentPassword: z
       .string({ error: m("currentPasswordRequired") })
       .min(PASSWORD_MIN, { error: m("currentPasswordRequired") }),
-    newPassword: z
-      .string({ error: m("passwordTooShort") })
-      .min(PASSWORD_MIN, { error: m("passwordTooShort") })
-      .max(200, { error: m("passwordTooLong") }),
-    confirmPassword: z
-      .string({ error: m("confirmNewPassword") })
-      .min(PASSWORD_MIN, { error: m("confirmNewPassword") }),
+    newPassword: newPassword(),
+    confirmPassword: confirmation("confirmNewPassword"),
   });
   const PasswordChangeSchema = PasswordFieldsSchema.refine(
     (value) => value.newPassword === value.confirmPassword,
