@@ -70,17 +70,18 @@ function authSchemas(m: Message) {
     confirmPassword: confirmation("confirmPassword"),
   });
 
-  const ApiRegisterSchema = RegisterFieldsSchema.refine(
-    (value) => value.password === value.confirmPassword,
-    passwordsMatch("password", m("passwordsMismatch")),
-  );
+  /** The refinement that the repeated password matches `key` (see passwordsMatch). */
+  const agreeing = (key: "password" | "newPassword") =>
+    [(value: Record<string, unknown>) => value[key] === value.confirmPassword, passwordsMatch(key, m("passwordsMismatch"))] as const;
+
+  const ApiRegisterSchema = RegisterFieldsSchema.refine(...agreeing("password"));
 
   const RegisterSchema = RegisterFieldsSchema.extend({
     terms: z
       .boolean({ error: m("termsRequired") })
       .refine((v) => v, { error: m("termsRequired") }),
     redirectTo: z.string().optional(),
-  }).refine((value) => value.password === value.confirmPassword, passwordsMatch("password", m("passwordsMismatch")));
+  }).refine(...agreeing("password"));
 
   const ProfileSchema = z.object({
     firstName: optionalName,
@@ -95,10 +96,7 @@ function authSchemas(m: Message) {
     newPassword: newPassword(),
     confirmPassword: confirmation("confirmNewPassword"),
   });
-  const PasswordChangeSchema = PasswordFieldsSchema.refine(
-    (value) => value.newPassword === value.confirmPassword,
-    passwordsMatch("newPassword", m("passwordsMismatch")),
-  );
+  const PasswordChangeSchema = PasswordFieldsSchema.refine(...agreeing("newPassword"));
 
   const DeleteAccountSchema = z.object({
     password: z.string({ error: m("passwordRequired") }).min(1, { error: m("passwordRequired") }),
