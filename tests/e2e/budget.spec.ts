@@ -2,7 +2,8 @@ import zlib from "node:zlib";
 import { expect, test } from "./fixtures";
 
 /** First-load JavaScript budgets, gzipped, all scripts of the page together. */
-const BUDGETS_KB: Record<string, number> = { "/": 120 };
+// 145 KB since translations (decision 0027): i18next is needed before the first render.
+const BUDGETS_KB: Record<string, number> = { "/": 145 };
 
 test.describe("performance budget @js-only", () => {
   for (const [path, budgetKb] of Object.entries(BUDGETS_KB)) {
