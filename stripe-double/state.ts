@@ -34,6 +34,11 @@ function missing(kind: string, id: string, param = "id"): never {
   });
 }
 
+/** The languages Stripe's hosted checkout speaks (its `locale` parameter). */
+const CHECKOUT_LOCALES = new Set(
+  "auto bg cs da de el en en-GB es es-419 et fi fil fr fr-CA hr hu id it ja ko lt lv ms mt nb nl pl pt pt-BR ro ru sk sl sv th tr vi zh zh-HK zh-TW".split(" "),
+);
+
 function invalid(message: string, param?: string): never {
   throw new StripeError(400, { type: "invalid_request_error", message, param });
 }
@@ -601,6 +606,8 @@ export class DoubleState {
     if (customer) this.get("customer", customer);
     const subscriptionData = obj(p.subscription_data) ?? {};
     const trialEnd = mode === "subscription" ? trialEndOf(subscriptionData.trial_end, now()) : null;
+    const locale = str(p.locale) ?? null;
+    if (locale !== null && !CHECKOUT_LOCALES.has(locale)) invalid(`Invalid locale: must be one of ${[...CHECKOUT_LOCALES].join(", ")}`, "locale");
     const id = `cs_test_${crypto.randomBytes(24).toString("base64url").replace(/[-_]/g, "x")}`;
     const session: StripeObject = {
       id,
@@ -619,6 +626,7 @@ export class DoubleState {
       client_reference_id: str(p.client_reference_id) ?? null,
       customer,
       customer_email: str(p.customer_email) ?? null,
+      locale,
       metadata: metadataOf(p.metadata),
       payment_intent: null,
       subscription: null,

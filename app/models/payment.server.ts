@@ -31,6 +31,7 @@ import { isStaff } from "~/lib/roles";
 import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { faultPoint } from "~/utils/fault-point.server";
+import type { Language } from "~/lib/languages";
 
 export const DEFAULT_DESCRIPTION = "Business Tax Receipt";
 
@@ -273,6 +274,7 @@ export async function createBtrCheckoutSession({
   description = DEFAULT_DESCRIPTION,
   origin,
   fiscalYear,
+  locale,
 }: {
   businessId: number;
   userId: number;
@@ -280,6 +282,8 @@ export async function createBtrCheckoutSession({
   /** Where Stripe sends the payer back (utils/public-origin): the site they are signed in on. */
   origin: string;
   fiscalYear?: FiscalYear | null;
+  /** The language Stripe's hosted page speaks: the payer's (issue 42). */
+  locale?: Language;
 }): Promise<{ url: string; id: string }> {
   const { business, charge } = requirePayableBusiness(businessId, userId, fiscalYear);
   await settleEarlierSuccess(business, charge.fiscalYear);
@@ -306,6 +310,7 @@ export async function createBtrCheckoutSession({
         ],
         metadata,
         payment_intent_data: { metadata, description: stripeDescription(description, charge, business) },
+        ...(locale ? { locale } : {}),
       },
       { idempotencyKey: idempotencyKey("cs", business, userId, charge, description) },
     );

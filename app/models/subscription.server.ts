@@ -33,6 +33,7 @@ import { queueReceipt, queueRenewalFailed } from "~/models/mail-events.server";
 import { holdsCurrentReceipt, insertReceipt, receiptYears } from "~/models/receipt.server";
 import { isClockFixed, now } from "~/utils/clock.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
+import type { Language } from "~/lib/languages";
 
 export const RENEWAL_FAILED_NOTICE =
   "Your Business Tax Receipt auto-renewal payment failed. Please update your card or pay the renewal manually.";
@@ -316,11 +317,14 @@ export async function createSubscriptionCheckout({
   businessId,
   userId,
   origin,
+  locale,
 }: {
   businessId: number;
   userId: number;
   /** Where Stripe sends the owner back (utils/public-origin). */
   origin: string;
+  /** The language Stripe's hosted page speaks: the owner's (issue 42). */
+  locale?: Language;
 }): Promise<string> {
   const business = requireSubscriptionOwner(businessId, userId);
   if (hasLiveSubscription(business)) throw new SubscriptionError(409, "A subscription already exists for this business.");
@@ -340,6 +344,7 @@ export async function createSubscriptionCheckout({
       metadata,
       // Nothing is due today: the first charge is when the next BTR year begins.
       subscription_data: { metadata, trial_end: Math.floor(next.chargeAt.getTime() / 1000) },
+      ...(locale ? { locale } : {}),
     });
     if (!session.url) throw new Error("Checkout Session without url");
     return session.url;

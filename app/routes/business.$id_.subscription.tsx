@@ -139,7 +139,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "setup") {
     try {
-      return redirect(await createSubscriptionCheckout({ ...args, origin: publicOrigin(request) }));
+      return redirect(await createSubscriptionCheckout({ ...args, origin: publicOrigin(request), locale: language }));
     } catch (error) {
       if (!(error instanceof SubscriptionError)) throw error;
       return redirectWithToast(back, { title: t("autoRenewal.toast.errorTitle"), description: error.message || t("autoRenewal.errors.createFailed"), variant: "destructive" });

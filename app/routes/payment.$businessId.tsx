@@ -36,7 +36,7 @@ import { publicOrigin } from "~/utils/public-origin.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 import { requireUser } from "~/utils/session.server";
 import { translatedMeta } from "~/lib/meta";
-import { pageMetaText, requestT } from "~/utils/i18n.server";
+import { getLanguage, pageMetaText, requestT } from "~/utils/i18n.server";
 import { translateReply } from "~/utils/translate-reply.server";
 
 export const handle = { i18n: ["payment"] };
@@ -194,6 +194,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: submission.value.description,
       origin: publicOrigin(request),
       fiscalYear: submission.value.fiscalYear,
+      locale: await getLanguage(request),
     });
     return redirect(session.url);
   } catch (error) {

@@ -100,3 +100,27 @@ describe("hosted checkout return URLs", () => {
     expect(session.cancel_url).toBe(`http://127.0.0.1:4321/business/${paid.id}`);
   });
 });
+
+describe("hosted checkout speaks the payer's language (issue 42)", () => {
+  it("the BTR payment and the subscription set-up ask Stripe for the request's language", async () => {
+    setAppUrl(undefined);
+    const owner = await createUser();
+    const unpaid = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id });
+    const inEnglish = await run(paymentPage.action, await post(`http://127.0.0.1:4321/payment/${unpaid.id}`, owner.id, { description: "Business Tax Receipt" }), {
+      businessId: String(unpaid.id),
+    });
+    expect((await sessionOf(inEnglish)).locale).toBe("en");
+
+    const other = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id });
+    const inSpanish = await run(paymentPage.action, await post(`http://127.0.0.1:4321/payment/${other.id}?lng=es`, owner.id, { description: "Business Tax Receipt" }), {
+      businessId: String(other.id),
+    });
+    expect((await sessionOf(inSpanish)).locale).toBe("es");
+
+    const paid = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id, hasPaidBTR: true });
+    const sub = await run(subscriptionPage.action, await post(`http://127.0.0.1:4321/business/${paid.id}/subscription?lng=es`, owner.id, { intent: "setup" }), {
+      id: String(paid.id),
+    });
+    expect((await sessionOf(sub)).locale).toBe("es");
+  });
+});

@@ -55,6 +55,14 @@ describe("Stripe test double", () => {
     expect(sub.items.data[0]).toMatchObject({ current_period_start: trialEnd, current_period_end: nextYear.getTime() / 1000 });
   });
 
+  it("keeps a checkout's locale and refuses one Stripe does not speak", () => {
+    const { state, customer, price } = doubleState();
+    const base = { mode: "subscription", customer, success_url: "http://app.test/done", line_items: [{ price, quantity: "1" }] };
+    expect(state.createCheckoutSession({ ...base, locale: "es" }).locale).toBe("es");
+    expect(state.createCheckoutSession(base).locale).toBeNull();
+    expect(() => state.createCheckoutSession({ ...base, locale: "xx" })).toThrow(/Invalid locale/);
+  });
+
   it("refuses a trial_end in the past and shows nothing due today on a trialing checkout", () => {
     const { state, customer, price } = doubleState();
     expect(() => state.createSubscription({ customer, items: [{ price }], trial_end: "1000" })).toThrow(StripeError);
