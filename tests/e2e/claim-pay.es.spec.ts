@@ -1,9 +1,10 @@
 /**
  * The owner's journey in Spanish (issue 42), with JavaScript on and off: claim with a wrong code
  * then the letter's, pay (a field error and, with JavaScript, a declined card first), the receipt
- * page and the dashboard. Every page visited is scanned with axe by the fixtures.
+ * page and its PDF read back, and the dashboard. Every page visited is scanned with axe by the fixtures.
  */
 import { createBusiness, createUser, getBusiness } from "../support/factories";
+import { pdfPages } from "../support/letter-pdf";
 import { expect, expectToast, test } from "./fixtures";
 import { serveStripeJs, stripeDoubleUrl } from "./stripe-page";
 
@@ -76,6 +77,15 @@ test.describe("el propietario en español", () => {
     await expect(page.getByText("Tarjeta de crédito (Stripe)")).toBeVisible();
     await expect(page.getByText(business.name)).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver a mi panel" })).toBeVisible();
+
+    // Its PDF, downloaded from the page and read back: Spanish, accents drawn.
+    const pdfHref = await page.getByRole("link", { name: "Descargar PDF" }).getAttribute("href");
+    const pdf = await page.request.get(pdfHref!);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    const pdfText = (await pdfPages(new Uint8Array(await pdf.body()))).join("\n");
+    for (const text of ["Recibo de impuesto comercial local", "Número de recibo", "Fecha de pago", business.name]) expect(pdfText).toContain(text);
+    expect(pdfText).toMatch(/Válido del 1 de octubre de \d{4} al 30 de septiembre de \d{4}/);
+    expect(pdfText).toContain(total);
 
     // The dashboard in Spanish.
     await page.goto("/dashboard");
