@@ -38,6 +38,7 @@ import type { Language } from "~/lib/languages";
 export const RENEWAL_FAILED_NOTICE =
   "Your Business Tax Receipt auto-renewal payment failed. Please update your card or pay the renewal manually.";
 
+/** A refusal: its message is a key ("dashboard:autoRenewal.refusal.exists"), translated where it is shown (the JSON door answers in English), or Stripe's own words about a card. */
 export class SubscriptionError extends Error {
   constructor(
     public status: 400 | 403 | 404 | 409 | 502,
@@ -55,12 +56,12 @@ const hasLiveSubscription = (b: Business) =>
 /** The owner of a claimed, paid business; anyone else is refused. */
 export function requireSubscriptionOwner(businessId: number, userId: number): Business {
   const business = getBusinessById(businessId);
-  if (!business) throw new SubscriptionError(404, "Business not found");
+  if (!business) throw new SubscriptionError(404, "dashboard:autoRenewal.refusal.notFound");
   if (!isOwner(business, userId)) {
-    throw new SubscriptionError(403, "Only the owner of this business can manage its subscription.");
+    throw new SubscriptionError(403, "dashboard:autoRenewal.refusal.notOwner");
   }
   if (!holdsCurrentReceipt(business.id)) {
-    throw new SubscriptionError(409, "The Business Tax Receipt must be paid before setting up auto-renewal.");
+    throw new SubscriptionError(409, "dashboard:autoRenewal.refusal.unpaid");
   }
   return business;
 }
@@ -76,7 +77,7 @@ function providerMessage(error: unknown, fallback: string) {
 export async function getOrCreateCustomer(userId: number): Promise<string> {
   const db = getDb();
   const user = db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) throw new SubscriptionError(404, "User not found");
+  if (!user) throw new SubscriptionError(404, "dashboard:autoRenewal.refusal.userNotFound");
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const customer = await getStripe().customers.create(
     {
@@ -274,7 +275,7 @@ export async function createSubscription({
   paymentMethodId: string;
 }): Promise<{ clientSecret?: string; renewalDate: string | null; subscriptionId: string }> {
   const business = requireSubscriptionOwner(businessId, userId);
-  if (hasLiveSubscription(business)) throw new SubscriptionError(409, "A subscription already exists for this business.");
+  if (hasLiveSubscription(business)) throw new SubscriptionError(409, "dashboard:autoRenewal.refusal.exists");
   const stripe = getStripe();
   let sub: Stripe.Subscription;
   try {
@@ -282,7 +283,7 @@ export async function createSubscription({
     const customer = await getOrCreateCustomer(userId);
     const pm = await stripe.paymentMethods.retrieve(paymentMethodId);
     if (!pm.customer) await stripe.paymentMethods.attach(paymentMethodId, { customer });
-    else if (pm.customer !== customer) throw new SubscriptionError(400, "This card belongs to another customer.");
+    else if (pm.customer !== customer) throw new SubscriptionError(400, "dashboard:autoRenewal.refusal.otherCustomersCard");
     const next = nextRenewalChargeAt(now(), receiptYears(business.id));
     const price = await yearlyPrice(business, next.fiscalYear);
     sub = await stripe.subscriptions.create(
@@ -299,14 +300,14 @@ export async function createSubscription({
     );
   } catch (error) {
     if (error instanceof SubscriptionError) throw error;
-    throw new SubscriptionError(400, providerMessage(error, "Failed to create subscription"));
+    throw new SubscriptionError(400, providerMessage(error, "dashboard:autoRenewal.errors.createFailed"));
   }
   const failed = failedSetup(sub);
   if (failed) {
     await stripe.subscriptions.cancel(sub.id).catch(() => undefined);
-    throw new SubscriptionError(400, failed.last_setup_error?.message || "Failed to create subscription");
+    throw new SubscriptionError(400, failed.last_setup_error?.message || "dashboard:autoRenewal.errors.createFailed");
   }
-  if (!(await linkSubscription(business, sub))) throw new SubscriptionError(409, "A subscription already exists for this business.");
+  if (!(await linkSubscription(business, sub))) throw new SubscriptionError(409, "dashboard:autoRenewal.refusal.exists");
   const setup = typeof sub.pending_setup_intent === "object" ? sub.pending_setup_intent : null;
   const clientSecret = setup && setup.status !== "succeeded" ? (setup.client_secret ?? undefined) : undefined;
   return { clientSecret, renewalDate: periodEnd(sub)?.toISOString() ?? null, subscriptionId: sub.id };
@@ -327,7 +328,7 @@ export async function createSubscriptionCheckout({
   locale?: Language;
 }): Promise<string> {
   const business = requireSubscriptionOwner(businessId, userId);
-  if (hasLiveSubscription(business)) throw new SubscriptionError(409, "A subscription already exists for this business.");
+  if (hasLiveSubscription(business)) throw new SubscriptionError(409, "dashboard:autoRenewal.refusal.exists");
   const appUrl = origin.replace(/\/$/, "");
   try {
     await dropUnconfirmed(business);
@@ -349,7 +350,7 @@ export async function createSubscriptionCheckout({
     if (!session.url) throw new Error("Checkout Session without url");
     return session.url;
   } catch (error) {
-    throw new SubscriptionError(502, providerMessage(error, "Failed to create subscription"));
+    throw new SubscriptionError(502, providerMessage(error, "dashboard:autoRenewal.errors.createFailed"));
   }
 }
 
@@ -366,12 +367,12 @@ export async function completeSubscriptionCheckout({ sessionId, businessId, user
     sub.metadata?.businessId !== String(businessId) ||
     sub.metadata?.userId !== String(userId)
   ) {
-    throw new SubscriptionError(400, "Failed to create subscription");
+    throw new SubscriptionError(400, "dashboard:autoRenewal.errors.createFailed");
   }
   if (business.stripeSubscriptionId === sub.id) {
     storeSubscription(business.id, sub);
   } else if (!(await linkSubscription(business, sub))) {
-    throw new SubscriptionError(409, "A subscription already exists for this business.");
+    throw new SubscriptionError(409, "dashboard:autoRenewal.refusal.exists");
   }
   return { renewalDate: periodEnd(sub) };
 }
@@ -379,7 +380,7 @@ export async function completeSubscriptionCheckout({ sessionId, businessId, user
 /** After the browser confirmed the first payment: the business row follows Stripe. */
 export async function refreshSubscription(businessId: number, userId: number) {
   const business = requireSubscriptionOwner(businessId, userId);
-  if (!business.stripeSubscriptionId) throw new SubscriptionError(409, "No subscription exists for this business.");
+  if (!business.stripeSubscriptionId) throw new SubscriptionError(409, "dashboard:autoRenewal.refusal.none");
   const sub = await retrieveSubscription(business.stripeSubscriptionId);
   if (failedSetup(sub)) {
     // The browser could not confirm the card: nothing is left at Stripe and the owner may try again.
@@ -399,12 +400,12 @@ export async function refreshSubscription(businessId: number, userId: number) {
 
 export async function setAutoRenew({ businessId, userId, autoRenew }: { businessId: number; userId: number; autoRenew: boolean }) {
   const business = requireSubscriptionOwner(businessId, userId);
-  if (!hasLiveSubscription(business)) throw new SubscriptionError(409, "No subscription exists for this business.");
+  if (!hasLiveSubscription(business)) throw new SubscriptionError(409, "dashboard:autoRenewal.refusal.none");
   let sub: Stripe.Subscription;
   try {
     sub = await getStripe().subscriptions.update(business.stripeSubscriptionId!, { cancel_at_period_end: !autoRenew, expand: EXPAND_SETUP });
   } catch (error) {
-    throw new SubscriptionError(502, providerMessage(error, "Failed to update subscription settings"));
+    throw new SubscriptionError(502, providerMessage(error, "dashboard:autoRenewal.errors.updateFailed"));
   }
   storeSubscription(business.id, sub);
   return { autoRenew: !sub.cancel_at_period_end, renewalDate: periodEnd(sub) };
@@ -413,12 +414,12 @@ export async function setAutoRenew({ businessId, userId, autoRenew }: { business
 export async function cancelSubscription({ businessId, userId }: { businessId: number; userId: number }) {
   const business = requireSubscriptionOwner(businessId, userId);
   // An unconfirmed (incomplete) set-up may be cancelled too: it still exists at Stripe.
-  if (!business.stripeSubscriptionId || business.subscriptionStatus === "canceled") throw new SubscriptionError(409, "No subscription exists for this business.");
+  if (!business.stripeSubscriptionId || business.subscriptionStatus === "canceled") throw new SubscriptionError(409, "dashboard:autoRenewal.refusal.none");
   try {
     await getStripe().subscriptions.cancel(business.stripeSubscriptionId!);
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
-    if (status !== 404) throw new SubscriptionError(502, providerMessage(error, "Failed to cancel subscription"));
+    if (status !== 404) throw new SubscriptionError(502, providerMessage(error, "dashboard:autoRenewal.errors.cancelFailed"));
   }
   getDb()
     .update(businesses)

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
+import { translateMessage } from "~/lib/i18n-message";
 import type { Language } from "~/lib/languages";
 import { formatRenewalDate, SubscriptionCard } from "~/components/subscription-card";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -101,13 +102,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/business/${business.id}`;
   const args = { businessId: business.id, userId: user.id };
   const { t, language } = await requestT(request, "dashboard");
-  const failed = (error: SubscriptionError, fallback: string) =>
-    dataWithToast<SubscriptionStepResult>(
+  const failed = (error: SubscriptionError, fallback: string) => {
+    const message = error.message ? translateMessage(t, error.message) : fallback;
+    return dataWithToast<SubscriptionStepResult>(
       request,
-      { error: { message: error.message || fallback } },
-      { title: t("autoRenewal.toast.errorTitle"), description: error.message || fallback, variant: "destructive" },
+      { error: { message } },
+      { title: t("autoRenewal.toast.errorTitle"), description: message, variant: "destructive" },
       { status: error.status },
     );
+  };
   const created = (renewalDate: Date | string | null) => createdToast(t, language, renewalDate);
   if (intent === "create-subscription") {
     const paymentMethodId = form.get("paymentMethodId");

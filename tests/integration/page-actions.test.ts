@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StripeDouble } from "../../stripe-double/index";
 import * as paymentPage from "~/routes/payment.$businessId";
+import * as createSubscriptionApi from "~/routes/api.create-subscription";
 import * as subscriptionPage from "~/routes/business.$id_.subscription";
 import { flashedToast } from "../support/accounts";
 import { callRoute as callAnyRoute, createBusiness, createUser, getBusiness, makeRequest } from "../support/factories";
@@ -85,5 +86,25 @@ describe("subscription page action, JavaScript steps", () => {
     expect(((await declined.json()) as { error: { message: string } }).error.message).toBe("Your card was declined.");
     expect(await flashedToast(declined)).toMatchObject({ title: "Subscription error", description: "Your card was declined." });
     expect(getBusiness(business.id)?.stripeSubscriptionId).toBeNull();
+  });
+
+  it("tells a refusal in the page's language (a second subscription, in Spanish), while the JSON door stays English", async () => {
+    const owner = await createUser();
+    const business = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id, hasPaidBTR: true });
+    const card = () => testStripe().paymentMethods.create({ type: "card", card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } as never });
+    expect((await subStep(owner, business.id, { intent: "create-subscription", paymentMethodId: (await card()).id })).status).toBe(200);
+    const again = await callRoute(
+      subscriptionPage.action,
+      await makeRequest(`/business/${business.id}/subscription?lng=es`, { user: owner, form: { intent: "create-subscription", paymentMethodId: (await card()).id } }),
+      { id: String(business.id) },
+    );
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe("Ya existe una suscripción para esta empresa.");
+    const api = await callRoute(
+      createSubscriptionApi.action,
+      await makeRequest("/api/create-subscription", { user: owner, json: { businessId: business.id, paymentMethodId: (await card()).id } }),
+    );
+    expect(api.status).toBe(409);
+    expect(((await api.json()) as { error: { message: string } }).error.message).toBe("A subscription already exists for this business.");
   });
 });

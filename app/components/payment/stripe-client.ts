@@ -20,8 +20,3 @@ export function loadStripeJs(publishableKey: string): Promise<Stripe | null> {
   return promise;
 }
 
-/** The JSON API's error message, or a fallback. */
-export async function apiErrorMessage(response: Response, fallback: string): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  return body?.error?.message || fallback;
-}

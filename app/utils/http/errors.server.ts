@@ -10,8 +10,10 @@ export type FieldErrors = Record<string, string[]>;
 
 export const INVALID_INPUT = "Please check your information and try again";
 
+/** The JSON door speaks English: a message that is a key (a model's refusal) is given in English. */
 export function apiError(status: number, message: string, fieldErrors?: FieldErrors, init?: ResponseInit) {
-  return Response.json({ error: fieldErrors ? { message, fieldErrors } : { message } }, { ...init, status });
+  const english = englishMessage(message);
+  return Response.json({ error: fieldErrors ? { message: english, fieldErrors } : { message: english } }, { ...init, status });
 }
 
 /** Only these methods; anything else is a 405. */
