@@ -1,5 +1,7 @@
 import { useState, type MouseEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
+import { useMessage } from "~/lib/i18n-message";
 import { toast } from "~/lib/toast-store";
 
 /**
@@ -18,14 +20,16 @@ export function CsvDownloadLink({
 }: {
   href: string;
   filename: string;
-  /** Completes 'Failed to download …', e.g. 'businesses data' or 'payments report'. */
+  /** Completes 'Failed to download …', e.g. 'businesses data' or 'payments report': a text or a message key (~/lib/i18n-message). */
   what: string;
   children: ReactNode;
   variant?: "primary" | "outline" | "secondary";
   className?: string;
 }) {
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
-  const failure = `Failed to download ${what}. Please try again.`;
+  const { t } = useTranslation();
+  const thing = useMessage()(what);
+  const failure = t("download.failed", { what: thing });
 
   async function download(event: MouseEvent<HTMLAnchorElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -48,7 +52,7 @@ export function CsvDownloadLink({
       setState("idle");
     } catch {
       setState("failed");
-      toast({ title: `Failed to download ${what}`, description: "Please try again.", variant: "destructive" });
+      toast({ title: t("download.failedTitle", { what: thing }), description: t("download.tryAgain"), variant: "destructive" });
     }
   }
 

@@ -223,10 +223,10 @@ export default function Dashboard() {
               <h3 className="font-semibold">{t("quick.exportTitle")}</h3>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("quick.exportText")}</p>
               <div className="mt-3 flex flex-col items-start gap-2">
-                <CsvDownloadLink href="/api/user/export/businesses" filename="my_businesses.csv" what="businesses data">
+                <CsvDownloadLink href="/api/user/export/businesses" filename="my_businesses.csv" what="dashboard:downloads.businessesData">
                   {t("quick.exportBusinesses")}
                 </CsvDownloadLink>
-                <CsvDownloadLink href="/api/user/export/payments" filename="my_payments.csv" what="payments data">
+                <CsvDownloadLink href="/api/user/export/payments" filename="my_payments.csv" what="dashboard:downloads.paymentsData">
                   {t("quick.exportPayments")}
                 </CsvDownloadLink>
               </div>

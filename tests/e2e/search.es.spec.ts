@@ -35,6 +35,11 @@ test.describe("the public pages in Spanish", () => {
     await expect(featured.getByTestId("business-card").first().getByText("Dirección:")).toBeVisible();
     await expect(featured.getByRole("link", { name: /^Ver detalles de / }).first()).toBeVisible();
 
+    // The footer's theme choice.
+    const theme = page.getByRole("form", { name: "Tema" });
+    await expect(theme.getByRole("button", { name: "Claro" })).toHaveAttribute("data-tooltip", "Usar siempre el tema claro");
+    await expect(theme.getByRole("button", { name: "Sistema" })).toBeVisible();
+
     const form = page.getByRole("search", { name: "Búsqueda de negocios" });
     await expect(form.getByLabel("Ciudad")).toHaveValue("");
     await expect(form.getByLabel("Ciudad").locator("option").first()).toHaveText("Filtrar por ciudad");

@@ -1,14 +1,8 @@
 import { Form, useLocation } from "@remix-run/react";
 import { Theme, useTheme } from "remix-themes";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { THEME_PREFERENCES, THEME_STORAGE_KEY, type ThemePreference } from "~/lib/theme";
-
-const labels: Record<ThemePreference, string> = { light: "Light", dark: "Dark", system: "System" };
-const hints: Record<ThemePreference, string> = {
-  light: "Always use the light theme",
-  dark: "Always use the dark theme",
-  system: "Follow your device's setting",
-};
 
 function isThemePreference(value: unknown): value is ThemePreference {
   return typeof value === "string" && (THEME_PREFERENCES as readonly string[]).includes(value);
@@ -39,6 +33,7 @@ function storeLocally(preference: ThemePreference) {
  * and nothing flashes) and to localStorage 'theme', whose storage event updates other open tabs.
  */
 export function ThemeSwitch({ preference }: { preference: ThemePreference }) {
+  const { t } = useTranslation();
   const [, setTheme] = useTheme();
   const { pathname, search } = useLocation();
   const [current, setCurrent] = useState(preference);
@@ -73,7 +68,7 @@ export function ThemeSwitch({ preference }: { preference: ThemePreference }) {
       method="post"
       action="/resources/theme"
       className="flex items-center gap-1"
-      aria-label="Theme"
+      aria-label={t("theme.label")}
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         const value = submitter?.value;
@@ -86,14 +81,14 @@ export function ThemeSwitch({ preference }: { preference: ThemePreference }) {
       }}
     >
       <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
-      <span className="mr-1 text-sm text-slate-600 dark:text-slate-300">Theme:</span>
+      <span className="mr-1 text-sm text-slate-600 dark:text-slate-300">{t("theme.prefix")}</span>
       {THEME_PREFERENCES.map((value) => (
         <button
           key={value}
           type="submit"
           name="theme"
           value={value}
-          data-tooltip={hints[value]}
+          data-tooltip={t(`theme.hints.${value}`)}
           aria-pressed={current === value}
           className={`rounded px-2 py-1 text-sm ${
             current === value
@@ -101,7 +96,7 @@ export function ThemeSwitch({ preference }: { preference: ThemePreference }) {
               : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
           }`}
         >
-          {labels[value]}
+          {t(`theme.${value}`)}
         </button>
       ))}
     </Form>
