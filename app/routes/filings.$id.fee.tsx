@@ -17,6 +17,7 @@ import {
 import { FilingError } from "~/models/filings/errors";
 import { PaymentError } from "~/models/payment.server";
 import { getPublishableKey, isDemoMode } from "~/services/stripe.server";
+import { getLanguage } from "~/utils/i18n.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { requireUser } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
@@ -116,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const { clientSecret } = await createFilingFeePaymentIntent({ user, filingId: id, clientAmount: form.get("amount") });
       return data<FeeStepResult>({ clientSecret });
     }
-    const session = await createFilingFeeCheckoutSession({ user, filingId: id, origin: publicOrigin(request) });
+    const session = await createFilingFeeCheckoutSession({ user, filingId: id, origin: publicOrigin(request), locale: await getLanguage(request) });
     return redirect(session.url);
   } catch (error) {
     if (!isRefusal(error)) throw error;

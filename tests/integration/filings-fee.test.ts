@@ -341,6 +341,28 @@ describe("the fee page", () => {
   });
 });
 
+describe("hosted checkout speaks the payer's language (issue 42)", () => {
+  it("the transfer fee's Checkout Session asks Stripe for the request's language", async () => {
+    const sessionOf = async (response: Response) => {
+      expect(response.status).toBe(302);
+      const id = /\/checkout\/(cs_[A-Za-z0-9_]+)/.exec(response.headers.get("Location") ?? "")?.[1];
+      expect(id).toBeTruthy();
+      return testStripe().checkout.sessions.retrieve(id!);
+    };
+    const english = await transferReady();
+    const inEnglish = await callRoute(feePage.action, await makeRequest(`/filings/${english.filing.id}/fee`, { user: english.seller, form: {} }), {
+      id: String(english.filing.id),
+    });
+    expect((await sessionOf(inEnglish)).locale).toBe("en");
+
+    const spanish = await transferReady();
+    const inSpanish = await callRoute(feePage.action, await makeRequest(`/filings/${spanish.filing.id}/fee?lng=es`, { user: spanish.seller, form: {} }), {
+      id: String(spanish.filing.id),
+    });
+    expect((await sessionOf(inSpanish)).locale).toBe("es");
+  });
+});
+
 describe("a fee is never a receipt", () => {
   it("leaves the business's receipts, standing, receipt pages and reports alone; remittance carries it as money received", async () => {
     const { seller, buyer, business, filing } = await transferReady();

@@ -28,6 +28,7 @@ import { isEditable } from "~/lib/filings/kinds";
 import { parseId } from "~/lib/ids";
 import { fiscalYearOf, fiscalYearSpan } from "~/lib/tax-year";
 import type { PublicUser } from "~/lib/types";
+import type { Language } from "~/lib/languages";
 import { assertClientAmount, PaymentError, stripeFailure, succeededAt, type RecordResult } from "~/models/payment.server";
 import { getStripe, type Stripe } from "~/services/stripe.server";
 import { faultPoint } from "~/utils/fault-point.server";
@@ -191,11 +192,14 @@ export async function createFilingFeeCheckoutSession({
   user,
   filingId,
   origin,
+  locale,
 }: {
   user: Applicant;
   filingId: number;
   /** Where Stripe sends the payer back (utils/public-origin): the site they are signed in on. */
   origin: string;
+  /** The language Stripe's hosted page speaks: the payer's (issue 42). */
+  locale?: Language;
 }): Promise<{ url: string; id: string }> {
   const filing = requirePayableFee(user, filingId);
   await settleEarlierSuccess(filing);
@@ -212,6 +216,7 @@ export async function createFilingFeeCheckoutSession({
     line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: filing.feeCents, product_data: { name: description } } }],
     metadata,
     payment_intent_data: { metadata, description },
+    ...(locale ? { locale } : {}),
   };
   try {
     const session = await getStripe().checkout.sessions.create(params, { idempotencyKey: idempotencyKey("cs", filing, user.id, params) });
