@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { writable } from "~/db/write-lock.server";
 import { FilingErrorBoundary } from "~/components/filings/filing-error-boundary";
 import { AnswersStepForm } from "~/components/filings/answers-step-form";
@@ -10,11 +11,12 @@ import { AnswersSummary, cardClass, DecisionMessage, DocumentsSummary, MissingLi
 import { StepProgress } from "~/components/filings/step-progress";
 import { schemaFor, type StepIntent } from "~/components/filings/step-schema";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { formatCents } from "~/lib/fee";
-import { DOCUMENT_LABELS, DOCUMENT_MESSAGES, FILING_DOCUMENT_MIME_TYPES, isDocumentType, MAX_FILING_DOCUMENT_BYTES } from "~/lib/filings/documents";
-import { FILING_KIND_LABELS, FILING_STEPS, isEditable, nextStep, previousStep, stepOf, type Answers, type FilingKind, type FilingStep } from "~/lib/filings/kinds";
+import { useFilingMessage } from "~/components/filings/messages";
+import { useFormat } from "~/lib/hooks/use-format";
+import { DOCUMENT_MESSAGES, FILING_DOCUMENT_MIME_TYPES, isDocumentType, MAX_FILING_DOCUMENT_BYTES } from "~/lib/filings/documents";
+import { FILING_STEPS, isEditable, nextStep, previousStep, stepOf, type Answers, type FilingKind, type FilingStep } from "~/lib/filings/kinds";
 import { parseId } from "~/lib/ids";
-import { pageMeta } from "~/lib/meta";
+import { translatedMeta } from "~/lib/meta";
 import type { Filing } from "~/db/schema";
 import type { PublicUser } from "~/lib/types";
 import { answerContext } from "~/models/filings/context.server";
@@ -22,13 +24,16 @@ import { answerContext } from "~/models/filings/context.server";
 import { FILING_MESSAGES } from "~/models/filings/errors";
 import { addDocument, FilingError, filingView, getFilingRow, requireFilingFor, saveAnswers, submitFiling } from "~/models/filings/filings.server";
 import { discardUpload, drainRequestBody, parseUploadForm, UploadRejectedError, UploadTooLargeError, type StoredUpload } from "~/services/uploads.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `${data.step.title}: ${FILING_KIND_LABELS[data.view.kind]}` : "Filing not found", "One step of your filing with the town's Business Tax Receipt office.");
+/** The two counts' messages live in the "claim" namespace. */
+export const handle = { i18n: ["filings", "claim"] };
 
-const AUTH = { description: "Please log in to continue your filing" };
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+const AUTH = { description: "filings:auth.continue" };
 
 function notFound(): never {
   throw data({ message: "Filing not found" }, { status: 404 });
@@ -62,11 +67,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isEditable(filing.status)) throw redirect(`/filings/${filing.id}`);
   const ctx = answerContext();
   const view = filingView(filing, ctx);
+  const { t } = await requestT(request, "filings");
   return {
     view,
     ctx,
     step,
-    title: view.business?.name ?? view.answers.tradeName ?? view.answers.businessName ?? "New business",
+    title: view.business?.name ?? view.answers.tradeName ?? view.answers.businessName ?? t("newBusiness"),
+    meta: pageMetaText(t, t("meta.step.title", { step: t(`steps.${step.slug}`), kind: t(`kinds.${view.kind}.label`) }), t("meta.step.description")),
   };
 }
 
@@ -75,7 +82,7 @@ type StepActionData =
   | { kind: "upload"; failure: UploadFailure }
   | { kind: "submit"; message: string; missing: { field?: string; documentType?: string; message: string }[]; fieldErrors: Record<string, string> };
 
-const NOT_EDITABLE_TOAST = { title: "Filing can no longer be changed", description: FILING_MESSAGES.notEditable, variant: "destructive" } as const;
+const NOT_EDITABLE_TOAST = { title: "filings:toasts.notEditable.title", description: "filings:errors.notEditable", variant: "destructive" } as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, AUTH);
@@ -125,6 +132,7 @@ const uploadFailure = (failure: UploadFailure, status: number) => data<StepActio
  * answers under the right document.
  */
 async function upload(request: Request, filing: Filing) {
+  const { t } = await requestT(request, "filings");
   const fromUrl = new URL(request.url).searchParams.get("documentType");
   if (fromUrl !== null && !isDocumentType(fromUrl)) {
     drainRequestBody(request);
@@ -167,7 +175,11 @@ async function upload(request: Request, filing: Filing) {
   }
   return redirectWithToast(
     `/filings/${filing.id}/documents`,
-    { title: "Document uploaded", description: `${DOCUMENT_LABELS[documentType]}: ${file.name || "document"}` },
+    {
+      title: "filings:toasts.uploaded.title",
+      description: "filings:toasts.uploaded.description",
+      values: { label: t(`documents.${documentType}.label`), name: file.name || t("toasts.uploaded.document") },
+    },
     { status: 303 },
   );
 }
@@ -186,7 +198,7 @@ function submit(user: PublicUser, filing: Filing) {
   }
   return redirectWithToast(
     `/filings/${filing.id}`,
-    { title: "Filing submitted", description: "The town will review it and email you its decision." },
+    { title: "filings:toasts.submitted.title", description: "filings:toasts.submitted.description" },
     { status: 303 },
   );
 }
@@ -198,17 +210,18 @@ export default function FilingStepPage() {
   const actionData = useActionData<typeof action>() as StepActionData | undefined;
   const steps = FILING_STEPS[view.kind];
   const index = steps.findIndex((s) => s.slug === step.slug);
+  const { t } = useTranslation("filings");
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <Link to={`/filings/${view.id}`} className="text-sm text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
-        ← Back to the filing
+        {t("step.back")}
       </Link>
       <p className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
-        {FILING_KIND_LABELS[view.kind]} · {title}
+        {t(`kinds.${view.kind}.label`)} · {title}
       </p>
       <StepProgress filingId={view.id} steps={steps} current={step.slug} missing={view.missing} />
-      <h1 className="mt-6 text-3xl font-bold">{step.title}</h1>
+      <h1 className="mt-6 text-3xl font-bold">{t(`steps.${step.slug}`)}</h1>
       <DecisionMessage status={view.status} message={view.decisionMessage} />
 
       {step.slug === "documents" ? (
@@ -237,16 +250,17 @@ export default function FilingStepPage() {
 
 /** Continue / Back for a step with no answers of its own (documents). */
 function StepButtons({ filingId, slug, hasPrevious }: { filingId: number; slug: string; hasPrevious: boolean }) {
+  const { t } = useTranslation("filings");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === `/filings/${filingId}/${slug}`;
   return (
     <Form method="post" action={`/filings/${filingId}/${slug}`} className="mt-8 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
       <Button type="submit" name="intent" value="next" disabled={busy}>
-        Continue
+        {t("step.continue")}
       </Button>
       {hasPrevious ? (
         <Button type="submit" name="intent" value="back" variant="outline" disabled={busy}>
-          Back
+          {t("step.back2")}
         </Button>
       ) : null}
     </Form>
@@ -256,6 +270,9 @@ function StepButtons({ filingId, slug, hasPrevious }: { filingId: number; slug: 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function ReviewStep({ view, ctx, failure }: { view: LoaderData["view"]; ctx: LoaderData["ctx"]; failure: Extract<StepActionData, { kind: "submit" }> | null }) {
+  const { t } = useTranslation("filings");
+  const { money } = useFormat();
+  const message = useFilingMessage();
   const navigation = useNavigation();
   const action = `/filings/${view.id}/review`;
   const submitting = navigation.state !== "idle" && navigation.formAction === action;
@@ -265,33 +282,34 @@ function ReviewStep({ view, ctx, failure }: { view: LoaderData["view"]; ctx: Loa
     <div className="mt-6 space-y-6">
       {failure ? (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-          <p className="font-semibold">{failure.message}</p>
+          <p className="font-semibold">{message(failure.message)}</p>
           <MissingList filingId={view.id} kind={view.kind} missing={[...failure.missing, ...invalid]} editable />
         </div>
       ) : view.missing.length ? (
         <div className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
-          <h2 className="font-semibold">Before you can submit</h2>
+          <h2 className="font-semibold">{t("review.beforeSubmit")}</h2>
           <MissingList filingId={view.id} kind={view.kind} missing={view.missing} editable />
         </div>
       ) : (
-        <p className="text-slate-700 dark:text-slate-300">Everything the town needs is here. Check your answers, then submit.</p>
+        <p className="text-slate-700 dark:text-slate-300">{t("review.allHere")}</p>
       )}
 
       {view.kind === "transfer" && view.feeCents > 0 ? (
         <section aria-labelledby="fee-heading" className={cardClass} data-testid="transfer-fee">
           <h2 id="fee-heading" className="text-lg font-semibold">
-            Transfer fee
+            {t("review.feeHeading")}
           </h2>
           <p className="mt-2">
-            <strong>{formatCents(view.feeCents)}</strong>: 10% of this year&apos;s tax, at least $3 and at most $25 (F.S. 205.043).
+            <strong>{money(view.feeCents)}</strong>
+            {t("review.feeRule")}
           </p>
           {view.feePaid ? (
-            <p className="mt-1 text-sm">Paid.</p>
+            <p className="mt-1 text-sm">{t("review.feePaid")}</p>
           ) : (
             <>
-              <p className="mt-1 text-sm">It must be paid by card before the transfer can be submitted.</p>
+              <p className="mt-1 text-sm">{t("review.feeMustPay")}</p>
               <ButtonLink to={`/filings/${view.id}/fee`} className="mt-3">
-                Pay the transfer fee
+                {t("review.payFee")}
               </ButtonLink>
             </>
           )}
@@ -300,11 +318,11 @@ function ReviewStep({ view, ctx, failure }: { view: LoaderData["view"]; ctx: Loa
 
       <section aria-labelledby="review-answers-heading" className={cardClass}>
         <h2 id="review-answers-heading" className="sr-only">
-          Your answers
+          {t("review.yourAnswers")}
         </h2>
         {view.business ? (
           <p className="mb-4">
-            Business:{" "}
+            {t("filing.businessLabel")}{" "}
             <Link to={`/business/${view.business.id}`} className={linkClass}>
               {view.business.name}
             </Link>
@@ -318,13 +336,14 @@ function ReviewStep({ view, ctx, failure }: { view: LoaderData["view"]; ctx: Loa
 
       <Form method="post" action={action} className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
         <Button type="submit" name="intent" value="submit" disabled={submitting} aria-describedby="submit-note">
-          {submitting && navigation.formData?.get("intent") === "submit" ? "Submitting..." : "Submit filing"}
+          {submitting && navigation.formData?.get("intent") === "submit" ? t("review.submitting") : t("review.submit")}
         </Button>
         <Button type="submit" name="intent" value="back" variant="outline" disabled={submitting}>
-          Back
+          {t("step.back2")}
         </Button>
         <p id="submit-note" className="w-full text-sm text-slate-600 dark:text-slate-400">
-          {feeDue ? "The transfer fee must be paid first. " : ""}Once submitted, the filing is read only until the town asks for changes.
+          {feeDue ? t("review.feeFirst") : ""}
+          {t("review.readOnly")}
         </p>
       </Form>
     </div>
@@ -332,5 +351,5 @@ function ReviewStep({ view, ctx, failure }: { view: LoaderData["view"]; ctx: Loa
 }
 
 export function ErrorBoundary() {
-  return <FilingErrorBoundary notFound="This filing or step does not exist, or it is not yours." />;
+  return <FilingErrorBoundary notFound="step.notFound" />;
 }

@@ -1,26 +1,29 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { FilingErrorBoundary } from "~/components/filings/filing-error-boundary";
 import { AnswersSummary, cardClass, DecisionMessage, DocumentsSummary, FilingHistory, MissingList } from "~/components/filings/filing-summary";
 import { firstIncompleteStep, stepIsMissing, WITHDRAWABLE } from "~/components/filings/progress";
 import { FilingStatusBadge } from "~/components/filings/status-badge";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { formatCardDate } from "~/lib/dates";
-import { formatCents } from "~/lib/fee";
-import { FILING_KIND_LABELS, FILING_STEPS, isEditable } from "~/lib/filings/kinds";
+import { useFilingMessage } from "~/components/filings/messages";
+import { FILING_STEPS, isEditable } from "~/lib/filings/kinds";
+import { useFormat } from "~/lib/hooks/use-format";
 import { parseId } from "~/lib/ids";
-import { pageMeta } from "~/lib/meta";
+import { translatedMeta } from "~/lib/meta";
 import { isStaff } from "~/lib/roles";
 import { answerContext } from "~/models/filings/context.server";
 import { FilingError, filingView, requireFilingFor, requireOwnFiling, withdrawFiling } from "~/models/filings/filings.server";
 import { holdsCurrentReceipt } from "~/models/receipt.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `${FILING_KIND_LABELS[data.view.kind]}: ${data.title}` : "Filing not found", "Your filing with the town's Business Tax Receipt office: its steps, documents and status.");
+export const handle = { i18n: ["filings"] };
 
-const AUTH = { description: "Please log in to see your filing" };
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+const AUTH = { description: "filings:auth.filing" };
 
 function notFound(): never {
   throw data({ message: "Filing not found" }, { status: 404 });
@@ -46,10 +49,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const isApplicant = filing.applicantId === user.id;
   const editable = isApplicant && isEditable(view.status);
   const next = editable ? firstIncompleteStep(view.kind, view.missing) : null;
+  const { t } = await requestT(request, "filings");
+  const title = view.business?.name ?? view.answers.tradeName ?? view.answers.businessName ?? t("newBusiness");
   return {
     view,
     ctx: { categories: ctx.categories },
-    title: view.business?.name ?? view.answers.tradeName ?? view.answers.businessName ?? "New business",
+    title,
+    meta: pageMetaText(t, t("meta.filing.title", { kind: t(`kinds.${view.kind}.label`), title }), t("meta.filing.description")),
     isApplicant,
     isStaff: isStaff(user),
     editable,
@@ -70,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(error instanceof FilingError)) throw error;
     return data({ message: error.message }, { status: error.status });
   }
-  return redirectWithToast(`/filings/${filing.id}`, { title: "Filing withdrawn", description: "The town will not review it. You can start a new filing at any time." });
+  return redirectWithToast(`/filings/${filing.id}`, { title: "filings:toasts.withdrawn.title", description: "filings:toasts.withdrawn.description" });
 }
 
 const linkClass = "font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-100";
@@ -78,6 +84,9 @@ const linkClass = "font-medium text-primary-700 underline underline-offset-2 hov
 export default function FilingPage() {
   const { view, ctx, title, isApplicant, isStaff, editable, next, withdrawable, receiptDue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("filings");
+  const { cardDate, money } = useFormat();
+  const message = useFilingMessage();
   const navigation = useNavigation();
   const withdrawing = navigation.state === "submitting" && navigation.formData?.get("intent") === "withdraw";
   const steps = FILING_STEPS[view.kind];
@@ -86,23 +95,24 @@ export default function FilingPage() {
     <div className="mx-auto max-w-4xl px-4 py-10">
       {isApplicant ? (
         <Link to="/dashboard?tab=documents" className="text-sm text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
-          ← Back to my documents
+          {t("backToDocuments")}
         </Link>
       ) : null}
-      <p className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">{FILING_KIND_LABELS[view.kind]}</p>
+      <p className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">{t(`kinds.${view.kind}.label`)}</p>
       <div className="mt-1 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">{title}</h1>
-        <FilingStatusBadge status={view.status} />
+        <FilingStatusBadge status={view.status} label={t(`statuses.${view.status}`)} />
       </div>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Filing number {view.id} · started {formatCardDate(view.createdAt)}
-        {view.submittedAt ? ` · submitted ${formatCardDate(view.submittedAt)}` : ""}
-        {view.decidedAt ? ` · decided ${formatCardDate(view.decidedAt)}` : ""} · last change {formatCardDate(view.updatedAt)}
+        {t("filing.number", { id: view.id, date: cardDate(view.createdAt) })}
+        {view.submittedAt ? t("filing.submittedOn", { date: cardDate(view.submittedAt) }) : ""}
+        {view.decidedAt ? t("filing.decidedOn", { date: cardDate(view.decidedAt) }) : ""}
+        {t("filing.lastChange", { date: cardDate(view.updatedAt) })}
       </p>
       {isStaff ? (
         <p className="mt-2">
           <Link to={`/admin/filings/${view.id}`} className={linkClass}>
-            Review this filing in the staff area
+            {t("filing.staffReview")}
           </Link>
         </p>
       ) : null}
@@ -111,20 +121,16 @@ export default function FilingPage() {
 
       {view.status === "submitted" ? (
         <p className="mt-6 rounded-md border border-blue-200 bg-blue-50 p-4 text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-50">
-          Submitted: the town reviews it and emails you its decision. It can no longer be changed.
+          {t("filing.submittedNote")}
         </p>
       ) : null}
       {view.status === "approved" ? (
         <p className="mt-6 rounded-md border border-green-200 bg-green-50 p-4 text-green-950 dark:border-green-800 dark:bg-green-950 dark:text-green-50">
-          Approved by the town.
+          {t("filing.approved")}
           {receiptDue && isApplicant ? (
             <>
               {" "}
-              Your business is registered:{" "}
-              <Link to={`/payment/${view.businessId}`} className={linkClass}>
-                pay its receipt
-              </Link>
-              .
+              <Trans t={t} i18nKey="filing.receiptDue" components={{ link: <Link to={`/payment/${view.businessId}`} className={linkClass} /> }} />
             </>
           ) : null}
         </p>
@@ -133,7 +139,7 @@ export default function FilingPage() {
       {editable ? (
         <section aria-labelledby="steps-heading" className={`mt-6 ${cardClass}`}>
           <h2 id="steps-heading" className="text-lg font-semibold">
-            Steps
+            {t("filing.stepsHeading")}
           </h2>
           <ol className="mt-2 space-y-1">
             {steps.map((step, i) => {
@@ -141,10 +147,10 @@ export default function FilingPage() {
               return (
                 <li key={step.slug} className="flex flex-wrap items-baseline gap-2" data-step={step.slug}>
                   <Link to={`/filings/${view.id}/${step.slug}`} className={linkClass}>
-                    {i + 1}. {step.title}
+                    {i + 1}. {t(`steps.${step.slug}`)}
                   </Link>
                   <span className={`text-sm ${missing ? "text-amber-800 dark:text-amber-200" : "text-green-800 dark:text-green-200"}`}>
-                    {step.slug === "review" ? (missing ? "Not ready to submit" : "Ready to submit") : missing ? "Still needed" : "Done"}
+                    {step.slug === "review" ? (missing ? t("filing.notReady") : t("filing.ready")) : missing ? t("filing.stillNeeded") : t("filing.done")}
                   </span>
                 </li>
               );
@@ -152,29 +158,23 @@ export default function FilingPage() {
           </ol>
           {view.missing.length ? (
             <>
-              <h3 className="mt-4 font-semibold">Still missing</h3>
+              <h3 className="mt-4 font-semibold">{t("filing.stillMissing")}</h3>
               <MissingList filingId={view.id} kind={view.kind} missing={view.missing} editable />
             </>
           ) : null}
           {view.kind === "transfer" && view.feeCents > 0 ? (
             <p className="mt-4 text-sm">
-              Transfer fee: <strong>{formatCents(view.feeCents)}</strong>{" "}
+              {t("filing.transferFee")} <strong>{money(view.feeCents)}</strong>{" "}
               {view.feePaid ? (
-                "(paid)"
+                t("filing.feePaid")
               ) : (
-                <>
-                  (to be paid before submitting:{" "}
-                  <Link to={`/filings/${view.id}/fee`} className={linkClass}>
-                    pay the transfer fee
-                  </Link>
-                  )
-                </>
+                <Trans t={t} i18nKey="filing.feeDue" components={{ link: <Link to={`/filings/${view.id}/fee`} className={linkClass} /> }} />
               )}
             </p>
           ) : null}
           {next ? (
             <ButtonLink to={`/filings/${view.id}/${next.slug}`} className="mt-4">
-              Continue: {next.title}
+              {t("filing.continue", { step: t(`steps.${next.slug}`) })}
             </ButtonLink>
           ) : null}
         </section>
@@ -182,11 +182,11 @@ export default function FilingPage() {
 
       <section aria-labelledby="answers-heading" className={`mt-6 ${cardClass}`}>
         <h2 id="answers-heading" className="sr-only">
-          Answers and documents
+          {t("filing.answersHeading")}
         </h2>
         {view.business ? (
           <p className="mb-4">
-            Business:{" "}
+            {t("filing.businessLabel")}{" "}
             <Link to={`/business/${view.business.id}`} className={linkClass}>
               {view.business.name}
             </Link>{" "}
@@ -205,19 +205,18 @@ export default function FilingPage() {
 
       {withdrawable ? (
         <details className={`mt-6 ${cardClass}`}>
-          <summary className="cursor-pointer font-medium">Withdraw this filing</summary>
+          <summary className="cursor-pointer font-medium">{t("filing.withdrawSummary")}</summary>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" id="withdraw-warning">
-            Withdrawing stops this filing for good: the town will not review it, and it cannot be reopened. You can start a new
-            filing later.
+            {t("filing.withdrawWarning")}
           </p>
           <Form method="post" className="mt-3">
             <Button type="submit" name="intent" value="withdraw" variant="destructive" disabled={withdrawing} aria-describedby="withdraw-warning">
-              {withdrawing ? "Withdrawing..." : "Withdraw filing"}
+              {withdrawing ? t("filing.withdrawing") : t("filing.withdraw")}
             </Button>
           </Form>
           {actionData?.message ? (
             <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
-              {actionData.message}
+              {message(actionData.message)}
             </p>
           ) : null}
         </details>
@@ -227,5 +226,5 @@ export default function FilingPage() {
 }
 
 export function ErrorBoundary() {
-  return <FilingErrorBoundary notFound="This filing does not exist, or it is not yours." />;
+  return <FilingErrorBoundary notFound="filing.notFound" />;
 }

@@ -1,22 +1,26 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cardClass } from "~/components/filings/filing-summary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/form-field";
 import { documentChecklist } from "~/lib/filings/documents";
-import { FILING_KIND_LABELS, FILING_KIND_SUMMARIES, FILING_KINDS, FILING_STEPS, isFilingKind, KINDS_ABOUT_A_BUSINESS, type FilingKind } from "~/lib/filings/kinds";
+import { FILING_KINDS, FILING_STEPS, isFilingKind, KINDS_ABOUT_A_BUSINESS, type FilingKind } from "~/lib/filings/kinds";
 import { parseId } from "~/lib/ids";
-import { pageMeta } from "~/lib/meta";
+import { translatedMeta } from "~/lib/meta";
 import { listUserBusinesses } from "~/models/dashboard.server";
 import { createFiling, FilingError } from "~/models/filings/filings.server";
+import { useFilingMessage } from "~/components/filings/messages";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireUser } from "~/utils/session.server";
 
-export const meta: MetaFunction = () =>
-  pageMeta("Start a filing", "Apply for a Business Tax Receipt, transfer it on a sale, move or close your business: see what each filing needs, then start.");
+export const handle = { i18n: ["filings"] };
 
-const AUTH = { description: "Please log in to start a filing" };
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+const AUTH = { description: "filings:auth.start" };
 
 /** The start form: which kind, and for the kinds about a business, which of the user's own. */
 const StartFilingSchema = z.object({
@@ -28,7 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, AUTH);
   const url = new URL(request.url);
   const kind = url.searchParams.get("kind");
+  const { t } = await requestT(request, "filings");
   return {
+    meta: pageMetaText(t, t("meta.new.title"), t("meta.new.description")),
     focus: isFilingKind(kind) ? kind : null,
     businessId: parseId(url.searchParams.get("businessId")),
     businesses: listUserBusinesses(user.id)
@@ -42,7 +48,7 @@ type ActionData = { kind: FilingKind | null; message: string; field?: "businessI
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, AUTH);
   const parsed = StartFilingSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data<ActionData>({ kind: null, message: "Choose a kind of filing" }, { status: 400 });
+  if (!parsed.success) return data<ActionData>({ kind: null, message: "filings:new.chooseKind" }, { status: 400 });
   const { kind } = parsed.data;
   const businessId = parseId(parsed.data.businessId);
   try {
@@ -65,6 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
 const linkClass = "font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-100";
 
 export default function NewFilingPage() {
+  const { t } = useTranslation("filings");
+  const message = useFilingMessage();
   const { focus, businessId, businesses } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const kinds = focus ? [focus] : FILING_KINDS;
@@ -72,17 +80,14 @@ export default function NewFilingPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/dashboard?tab=documents" className="text-sm text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
-        ← Back to my documents
+        {t("backToDocuments")}
       </Link>
-      <h1 className="mt-4 text-3xl font-bold">{focus ? FILING_KIND_LABELS[focus] : "Start a filing"}</h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Each filing is a few short steps; every step is saved as you go, so you can stop and come back from your dashboard. Here is
-        what each one needs before you start.
-      </p>
+      <h1 className="mt-4 text-3xl font-bold">{focus ? t(`kinds.${focus}.label`) : t("new.heading")}</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{t("new.intro")}</p>
       {focus ? (
         <p className="mt-2">
           <Link to="/filings/new" className={linkClass}>
-            See every kind of filing
+            {t("new.seeAll")}
           </Link>
         </p>
       ) : null}
@@ -101,7 +106,7 @@ export default function NewFilingPage() {
       </ul>
       {actionData && actionData.kind === null ? (
         <p role="alert" className="mt-4 text-red-700 dark:text-red-300">
-          {actionData.message}
+          {message(actionData.message)}
         </p>
       ) : null}
     </div>
@@ -119,6 +124,8 @@ function KindCard({
   selectedBusinessId: number | null;
   error: ActionData | null;
 }) {
+  const { t } = useTranslation("filings");
+  const message = useFilingMessage();
   const navigation = useNavigation();
   const starting = navigation.state === "submitting" && navigation.formData?.get("kind") === kind;
   const checklist = documentChecklist(kind);
@@ -129,38 +136,34 @@ function KindCard({
   return (
     <section aria-labelledby={headingId} className={cardClass} data-testid={`kind-${kind}`}>
       <h2 id={headingId} className="text-xl font-semibold">
-        {FILING_KIND_LABELS[kind]}
+        {t(`kinds.${kind}.label`)}
       </h2>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">{FILING_KIND_SUMMARIES[kind]}</p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{t(`kinds.${kind}.summary`)}</p>
 
-      <h3 className="mt-4 font-semibold">The steps</h3>
+      <h3 className="mt-4 font-semibold">{t("new.stepsHeading")}</h3>
       <ol className="mt-1 list-decimal pl-6 text-sm">
         {FILING_STEPS[kind].map((step) => (
-          <li key={step.slug}>{step.title}</li>
+          <li key={step.slug}>{t(`steps.${step.slug}`)}</li>
         ))}
       </ol>
 
-      <h3 className="mt-4 font-semibold">Documents you may need</h3>
+      <h3 className="mt-4 font-semibold">{t("new.documentsHeading")}</h3>
       {checklist.length ? (
         <ul className="mt-1 space-y-1 text-sm">
           {checklist.map((doc) => (
             <li key={doc.type}>
-              <span className="font-medium">{doc.label}</span>: {doc.when}.
+              <span className="font-medium">{t(`documents.${doc.type}.label`)}</span>: {t(`documents.${doc.type}.when`)}.
             </li>
           ))}
         </ul>
       ) : (
-        <p className="mt-1 text-sm">None: the town only needs the date.</p>
+        <p className="mt-1 text-sm">{t("new.noDocuments")}</p>
       )}
-      {checklist.length ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">PDF, JPEG or PNG, at most 10 MB each.</p> : null}
+      {checklist.length ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("new.fileTypes")}</p> : null}
 
       {aboutABusiness && businesses.length === 0 ? (
         <p className="mt-4 text-sm">
-          This filing is about a business you own. Claim your business first:{" "}
-          <Link to="/search" className={linkClass}>
-            find it in the registry
-          </Link>
-          .
+          <Trans t={t} i18nKey="new.claimFirst" components={{ link: <Link to="/search" className={linkClass} /> }} />
         </p>
       ) : (
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" aria-describedby={error ? errorId : undefined}>
@@ -168,7 +171,7 @@ function KindCard({
           {aboutABusiness ? (
             <div className="min-w-64">
               <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
-                Business
+                {t("new.business")}
               </label>
               <select
                 id={selectId}
@@ -178,7 +181,7 @@ function KindCard({
                 aria-describedby={error ? errorId : undefined}
                 className={inputClass}
               >
-                {businesses.length > 1 ? <option value="">Choose one of your businesses</option> : null}
+                {businesses.length > 1 ? <option value="">{t("new.chooseBusiness")}</option> : null}
                 {businesses.map((b) => (
                   <option key={b.id} value={b.id}>
                     {b.name} ({b.documentNumber})
@@ -188,17 +191,17 @@ function KindCard({
             </div>
           ) : null}
           <Button type="submit" disabled={starting}>
-            {starting ? "Starting..." : `Start ${FILING_KIND_LABELS[kind].toLowerCase()}`}
+            {starting ? t("new.starting") : t(`kinds.${kind}.start`)}
           </Button>
         </Form>
       )}
       {error ? (
         <div id={errorId} role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
-          <p>{error.message}</p>
+          <p>{message(error.message)}</p>
           {error.openFilingId ? (
             <p className="mt-1">
               <ButtonLink to={`/filings/${error.openFilingId}`} variant="outline">
-                Open the filing in progress
+                {t("new.openInProgress")}
               </ButtonLink>
             </p>
           ) : null}

@@ -103,7 +103,7 @@ describe("/filings/new", () => {
     const mine = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: user.id });
     createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: (await createUser()).id });
     const page = await run(newPage.loader, await makeRequest(`/filings/new?kind=close-business&businessId=${mine.id}`, { user }));
-    expect(await page.json()).toEqual({ focus: "close-business", businessId: mine.id, businesses: [{ id: mine.id, name: mine.name, documentNumber: mine.documentNumber }] });
+    expect(await page.json()).toEqual({ meta: expect.any(Object), focus: "close-business", businessId: mine.id, businesses: [{ id: mine.id, name: mine.name, documentNumber: mine.documentNumber }] });
 
     const started = await run(newPage.action, await makeRequest("/filings/new", { user, form: { kind: "close-business", businessId: String(mine.id) } }));
     expect(started.status).toBe(303);

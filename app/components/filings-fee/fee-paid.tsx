@@ -1,6 +1,6 @@
+import { useTranslation } from "react-i18next";
 import { ButtonLink } from "~/components/ui/button";
-import { formatCardDate } from "~/lib/dates";
-import { formatCents } from "~/lib/fee";
+import { useFormat } from "~/lib/hooks/use-format";
 
 export type PaidFee = { amount: number; paidAt: string; stripePaymentId: string };
 
@@ -10,6 +10,8 @@ export type PaidFee = { amount: number; paidAt: string; stripePaymentId: string 
  * buyer when the town approves the transfer.
  */
 export function FeePaid({ payment, backTo, backLabel }: { payment: PaidFee; backTo: string; backLabel: string }) {
+  const { t } = useTranslation("filings");
+  const { cardDate, money } = useFormat();
   return (
     <section
       aria-labelledby="fee-paid-heading"
@@ -17,26 +19,26 @@ export function FeePaid({ payment, backTo, backLabel }: { payment: PaidFee; back
       data-testid="fee-paid"
     >
       <h2 id="fee-paid-heading" className="text-xl font-semibold">
-        Transfer fee paid
+        {t("fee.paidHeading")}
       </h2>
       <dl className="mt-4 space-y-1 text-sm">
         <div>
-          <dt className="inline font-medium">Amount paid: </dt>
+          <dt className="inline font-medium">{t("fee.amountPaid")}</dt>
           <dd className="inline" data-testid="fee-paid-amount">
-            {formatCents(payment.amount)}
+            {money(payment.amount)}
           </dd>
         </div>
         <div>
-          <dt className="inline font-medium">Paid on: </dt>
-          <dd className="inline">{formatCardDate(payment.paidAt)}</dd>
+          <dt className="inline font-medium">{t("fee.paidOn")}</dt>
+          <dd className="inline">{cardDate(payment.paidAt)}</dd>
         </div>
         <div>
-          <dt className="inline font-medium">Payment ID: </dt>
+          <dt className="inline font-medium">{t("fee.paymentId")}</dt>
           <dd className="inline font-mono">{payment.stripePaymentId}</dd>
         </div>
       </dl>
       <p className="mt-4 text-sm">
-        This fee is not a Business Tax Receipt: the business&apos;s receipt for this year passes to the buyer when the town approves the transfer.
+        {t("fee.notAReceipt")}
       </p>
       <div className="mt-6">
         <ButtonLink to={backTo}>{backLabel}</ButtonLink>

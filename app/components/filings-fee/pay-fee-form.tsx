@@ -1,8 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { InlineCardPayment } from "~/components/payment/inline-card-payment";
 import { Button } from "~/components/ui/button";
-import { formatCents } from "~/lib/fee";
+import { useFormat } from "~/lib/hooks/use-format";
 import { useActionCall } from "~/lib/hooks/use-action-call";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 
@@ -29,6 +30,8 @@ const linkClass = "font-medium text-primary-700 underline underline-offset-2 hov
  * same action (`intent=record`), which records it and goes on to the review step.
  */
 export function PayFeeForm({ filingId, businessId, feeCents, publishableKey, demo, cancelled, backTo }: Props) {
+  const { t } = useTranslation("filings");
+  const { money } = useFormat();
   const hydrated = useHydrated();
   const call = useActionCall<FeeStepResult>();
   const navigation = useNavigation();
@@ -58,25 +61,25 @@ export function PayFeeForm({ filingId, businessId, feeCents, publishableKey, dem
           className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
           data-testid="demo-notice"
         >
-          Demo payments: no real card is charged. Use the test card 4242 4242 4242 4242.
+          {t("fee.demo")}
         </p>
       ) : null}
       {cancelled && !clientSecret ? (
         <p role="status" className="mb-6 rounded-md bg-slate-100 p-3 text-sm dark:bg-slate-800">
-          Checkout was cancelled. No payment was made.
+          {t("fee.cancelled")}
         </p>
       ) : null}
       {clientSecret && publishableKey ? (
         <section aria-labelledby="card-heading">
           <h2 id="card-heading" className="mb-3 text-lg font-semibold">
-            Payment
+            {t("fee.paymentHeading")}
           </h2>
           <InlineCardPayment
             publishableKey={publishableKey}
             clientSecret={clientSecret}
             businessId={businessId}
             amount={feeCents}
-            description="Transfer fee"
+            description={t("fee.description")}
             recordAction={action}
             onBack={() => setClientSecret(null)}
           />
@@ -85,15 +88,15 @@ export function PayFeeForm({ filingId, businessId, feeCents, publishableKey, dem
         <Form method="post" action={action} onSubmit={onSubmit} className="space-y-4">
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={submitting}>
-              {submitting ? "Please wait…" : "Continue to Payment"}
+              {submitting ? t("fee.wait") : t("fee.continue")}
             </Button>
             <Link to={backTo} className={linkClass}>
-              Back to the review
+              {t("fee.backToReview")}
             </Link>
           </div>
           {!inline ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              You will pay {formatCents(feeCents)} by card on Stripe&apos;s secure checkout page, then come back here.
+              {t("fee.willPay", { amount: money(feeCents) })}
             </p>
           ) : null}
         </Form>

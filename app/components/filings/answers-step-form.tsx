@@ -2,11 +2,13 @@ import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useFor
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { ErrorList, FormAlert, inputClass } from "~/components/ui/form-field";
 import type { AnswerContext } from "~/lib/filings/answers";
-import { OWNERSHIP_LABELS, OWNERSHIPS, type AnswerName, type Answers, type FilingKind, type FilingStep } from "~/lib/filings/kinds";
-import { FIELD_INFO, HOME_BASED_LABELS } from "./fields";
+import { OWNERSHIPS, type AnswerName, type Answers, type FilingKind, type FilingStep } from "~/lib/filings/kinds";
+import { FIELD_INFO, fieldHint, fieldLabel, HOME_BASED_LABELS } from "./fields";
+import { useFilingMessage } from "./messages";
 import { schemaFor, type StepIntent } from "./step-schema";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,6 +38,7 @@ export function AnswersStepForm({
   hasPrevious: boolean;
   isLast: boolean;
 }) {
+  const { t } = useTranslation("filings");
   const navigation = useNavigation();
   const action = `/filings/${filingId}/${step.slug}`;
   const busy = navigation.state !== "idle" && navigation.formAction === action;
@@ -59,8 +62,8 @@ export function AnswersStepForm({
       {lastResult?.status === "error" && errorCount > 0 ? (
         <FormAlert
           id={form.errorId}
-          title="Some answers need your attention"
-          messages={[`${errorCount === 1 ? "One answer was" : `${errorCount} answers were`} not saved: correct ${errorCount === 1 ? "it" : "them"} below. Your other answers are saved.`]}
+          title={t("answers.attention")}
+          messages={[errorCount === 1 ? t("answers.notSavedOne") : t("answers.notSavedMany", { count: errorCount })]}
         />
       ) : null}
       {step.fields.map((name) => (
@@ -68,11 +71,11 @@ export function AnswersStepForm({
       ))}
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
         <Button type="submit" name="intent" value="next" disabled={busy}>
-          {busy && navigation.formData?.get("intent") !== "back" ? "Saving..." : isLast ? "Save" : "Save and continue"}
+          {busy && navigation.formData?.get("intent") !== "back" ? t("answers.saving") : isLast ? t("answers.save") : t("answers.saveContinue")}
         </Button>
         {hasPrevious ? (
           <Button type="submit" name="intent" value="back" variant="outline" formNoValidate disabled={busy}>
-            Back
+            {t("step.back2")}
           </Button>
         ) : null}
       </div>
@@ -92,20 +95,24 @@ function Hint({ id, text }: { id: string; text?: string }) {
 const radioClass = "h-4 w-4 border-slate-400 text-primary-700 focus:ring-primary-600";
 
 function AnswerField({ name, field, ctx }: { name: AnswerName; field: Meta; ctx: AnswerContext }) {
+  const { t } = useTranslation("filings");
+  const message = useFilingMessage();
   const info = FIELD_INFO[name];
   const hintId = `${field.id}-hint`;
-  const hint = info.hint?.(ctx);
+  const hint = fieldHint(t, name, ctx);
+  const label = fieldLabel(t, name);
+  const errors = field.errors?.map(message);
   const describedBy = hint ? hintId : undefined;
 
   if (info.control === "radio") {
     const options: { value: string; label: string }[] =
       name === "ownership"
-        ? OWNERSHIPS.map((o) => ({ value: o, label: OWNERSHIP_LABELS[o] }))
-        : Object.entries(HOME_BASED_LABELS).map(([value, label]) => ({ value, label }));
+        ? OWNERSHIPS.map((o) => ({ value: o, label: t(`ownership.${o}`) }))
+        : Object.keys(HOME_BASED_LABELS).map((value) => ({ value, label: t(`homeBased.${value}`) }));
     const inputs = getCollectionProps(field, { type: "radio", options: options.map((o) => o.value), ariaDescribedBy: describedBy });
     return (
       <fieldset>
-        <legend className="text-sm font-medium">{info.label}</legend>
+        <legend className="text-sm font-medium">{label}</legend>
         <Hint id={hintId} text={hint} />
         <div className="mt-2 space-y-2">
           {inputs.map((props, i) => {
@@ -120,7 +127,7 @@ function AnswerField({ name, field, ctx }: { name: AnswerName; field: Meta; ctx:
             );
           })}
         </div>
-        <ErrorList id={field.errorId} errors={field.errors} />
+        <ErrorList id={field.errorId} errors={errors} />
       </fieldset>
     );
   }
@@ -130,19 +137,19 @@ function AnswerField({ name, field, ctx }: { name: AnswerName; field: Meta; ctx:
     return (
       <div>
         <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
-          {info.label}
+          {label}
         </label>
         <select key={key} {...props} className={inputClass}>
-          <option value="">Choose an activity</option>
+          <option value="">{t("fields.chooseActivity")}</option>
           {ctx.categories.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
-              {c.needsStateLicense ? " (state licence needed)" : ""}
+              {c.needsStateLicense ? t("fields.licenceNeeded") : ""}
             </option>
           ))}
         </select>
         <Hint id={hintId} text={hint} />
-        <ErrorList id={field.errorId} errors={field.errors} />
+        <ErrorList id={field.errorId} errors={errors} />
       </div>
     );
   }
@@ -157,11 +164,11 @@ function AnswerField({ name, field, ctx }: { name: AnswerName; field: Meta; ctx:
   return (
     <div>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
-        {info.label}
+        {label}
       </label>
       <input key={key} {...props} {...extra} autoComplete={info.autoComplete} inputMode={info.inputMode} spellCheck={info.autoComplete === "off" ? false : undefined} className={inputClass} />
       <Hint id={hintId} text={hint} />
-      <ErrorList id={field.errorId} errors={field.errors} />
+      <ErrorList id={field.errorId} errors={errors} />
     </div>
   );
 }

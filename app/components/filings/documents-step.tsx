@@ -1,10 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/form-field";
 import { documentChecklist, FILING_DOCUMENT_ACCEPT, type DocumentType } from "~/lib/filings/documents";
-import { formatCardDate } from "~/lib/dates";
+import { useFormat } from "~/lib/hooks/use-format";
 import type { FilingData as FilingView } from "./types";
 import { cardClass, fileSize } from "./filing-summary";
+import { useFilingMessage } from "./messages";
 
 export type UploadFailure = { documentType: DocumentType | null; field: "file" | "documentType"; message: string };
 
@@ -24,38 +26,39 @@ export function DocumentsStep({
   view: Pick<FilingView, "id" | "kind" | "documents" | "requiredDocuments">;
   failure: UploadFailure | null;
 }) {
+  const { t } = useTranslation("filings");
+  const message = useFilingMessage();
   const checklist = documentChecklist(view.kind);
   const required = checklist.filter((d) => view.requiredDocuments.includes(d.type));
   const optional = checklist.filter((d) => !view.requiredDocuments.includes(d.type));
   return (
     <div className="mt-6 space-y-6">
       <p className="text-slate-700 dark:text-slate-300">
-        Upload each document as a PDF, JPEG or PNG file of at most 10 MB. Which are required follows from your answers; you can
-        replace a file by uploading another.
+        {t("upload.intro")}
       </p>
       {failure && !failure.documentType ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-          {failure.message}
+          {message(failure.message)}
         </p>
       ) : null}
       {required.length ? (
         <section aria-labelledby="required-documents-heading" className="space-y-4">
           <h2 id="required-documents-heading" className="text-xl font-semibold">
-            Required for your filing
+            {t("upload.requiredHeading")}
           </h2>
           {required.map((doc) => (
             <DocumentUpload key={doc.type} filingId={view.id} doc={doc} required uploaded={view.documents.find((d) => d.documentType === doc.type)} failure={failure} />
           ))}
         </section>
       ) : (
-        <p>Your answers so far need no document.</p>
+        <p>{t("upload.noneNeeded")}</p>
       )}
       {optional.length ? (
         <section aria-labelledby="optional-documents-heading" className="space-y-4">
           <h2 id="optional-documents-heading" className="text-xl font-semibold">
-            Only in some cases
+            {t("upload.optionalHeading")}
           </h2>
-          <p className="text-sm text-slate-700 dark:text-slate-300">Not needed for your answers as they stand; upload one if it applies to you.</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("upload.optionalText")}</p>
           {optional.map((doc) => (
             <DocumentUpload key={doc.type} filingId={view.id} doc={doc} required={false} uploaded={view.documents.find((d) => d.documentType === doc.type)} failure={failure} />
           ))}
@@ -78,44 +81,48 @@ function DocumentUpload({
   uploaded: FilingView["documents"][number] | undefined;
   failure: UploadFailure | null;
 }) {
+  const { t } = useTranslation("filings");
+  const message = useFilingMessage();
+  const { cardDate } = useFormat();
   const navigation = useNavigation();
+  const label = t(`documents.${doc.type}.label`);
   const action = `/filings/${filingId}/documents?documentType=${doc.type}`;
   const uploading = navigation.state !== "idle" && navigation.formAction === action;
-  const error = failure?.documentType === doc.type ? failure.message : null;
+  const error = failure?.documentType === doc.type ? message(failure.message) : null;
   const inputId = `file-${doc.type}`;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   return (
     <div className={cardClass} data-testid={`document-${doc.type}`}>
       <h3 className="text-lg font-semibold">
-        {doc.label}{" "}
+        {label}{" "}
         {required ? (
           <span className="ml-1 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-            Required
+            {t("upload.requiredBadge")}
           </span>
         ) : null}
       </h3>
       <p id={hintId} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {doc.when}.
+        {t(`documents.${doc.type}.when`)}.
       </p>
       {uploaded ? (
         <p className="mt-2 text-sm" data-testid={`uploaded-${doc.type}`}>
           <span aria-hidden="true" className="text-green-700 dark:text-green-300">
             ✓{" "}
           </span>
-          Uploaded:{" "}
+          {t("upload.uploaded")}{" "}
           <a href={`/filings/${filingId}/documents/${uploaded.id}`} target="_blank" rel="noreferrer" className={linkClass}>
             {uploaded.fileName}
           </a>{" "}
-          ({fileSize(uploaded.size)}, {formatCardDate(uploaded.uploadedAt)})
+          ({fileSize(uploaded.size, t)}, {cardDate(uploaded.uploadedAt)})
         </p>
       ) : null}
       <Form method="post" action={action} encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name="documentType" value={doc.type} />
         <div className="min-w-0 flex-1">
           <label htmlFor={inputId} className="block text-sm font-medium">
-            {uploaded ? "Replace the file" : "Choose the file"}
-            <span className="sr-only"> for {doc.label}</span>
+            {uploaded ? t("upload.replace") : t("upload.choose")}
+            <span className="sr-only">{t("upload.forDocument", { label })}</span>
           </label>
           <input
             id={inputId}
@@ -130,8 +137,8 @@ function DocumentUpload({
           <ErrorList id={errorId} errors={error ? [error] : null} />
         </div>
         <Button type="submit" variant={uploaded ? "outline" : "primary"} disabled={uploading}>
-          {uploading ? "Uploading..." : "Upload"}
-          <span className="sr-only"> {doc.label}</span>
+          {uploading ? t("upload.uploading") : t("upload.upload")}
+          <span className="sr-only"> {label}</span>
         </Button>
       </Form>
     </div>

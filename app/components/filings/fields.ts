@@ -3,9 +3,11 @@
  * token, and how a stored answer reads on the review page (labels, not codes). Shared by the step
  * forms, the review step and the filing's page; no I/O.
  */
+import type { TFunction } from "i18next";
 import type { AnswerContext } from "~/lib/filings/answers";
-import { OWNERSHIP_LABELS, type AnswerName, type Ownership } from "~/lib/filings/kinds";
+import { OWNERSHIPS, type AnswerName } from "~/lib/filings/kinds";
 import { formatLongDate } from "~/lib/dates";
+import { isLanguage } from "~/lib/languages";
 
 export type FieldControl = "text" | "email" | "tel" | "number" | "date" | "select" | "radio";
 
@@ -73,18 +75,27 @@ export const FIELD_INFO: Record<AnswerName, FieldInfo> = {
 
 export const HOME_BASED_LABELS = { yes: "Yes, from my home", no: "No, from a storefront, office or other premises" } as const;
 
-/** A stored answer as the applicant reads it: labels for codes, a long date for a date. */
-export function answerText(name: AnswerName, value: string | undefined, ctx: Pick<AnswerContext, "categories">): string {
-  if (value === undefined || value === "") return "Not given";
+/** A field's label and hint in t's language (the "filings" namespace). */
+export function fieldLabel(t: TFunction, name: AnswerName): string {
+  return t(`filings:fields.${name}.label`);
+}
+
+export function fieldHint(t: TFunction, name: AnswerName, ctx: Pick<AnswerContext, "townName">): string | undefined {
+  return FIELD_INFO[name].hint ? t(`filings:fields.${name}.hint`, { town: ctx.townName }) : undefined;
+}
+
+/** A stored answer as the applicant reads it, in t's language: labels for codes, a long date for a date. */
+export function answerText(t: TFunction, language: string, name: AnswerName, value: string | undefined, ctx: Pick<AnswerContext, "categories">): string {
+  if (value === undefined || value === "") return t("filings:answer.notGiven");
   switch (name) {
     case "ownership":
-      return OWNERSHIP_LABELS[value as Ownership] ?? value;
+      return (OWNERSHIPS as readonly string[]).includes(value) ? t(`filings:ownership.${value}`) : value;
     case "homeBased":
-      return value === "yes" ? "Yes" : value === "no" ? "No" : value;
+      return value === "yes" ? t("filings:answer.yes") : value === "no" ? t("filings:answer.no") : value;
     case "category":
       return ctx.categories.find((c) => c.code === value)?.name ?? value;
     case "closedOn":
-      return formatLongDate(value, value);
+      return formatLongDate(value, value, isLanguage(language) ? language : undefined);
     default:
       return value;
   }

@@ -1,18 +1,21 @@
 import { Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import type { AnswerContext } from "~/lib/filings/answers";
 import { documentChecklist } from "~/lib/filings/documents";
 import { FILING_STEPS, type FilingKind } from "~/lib/filings/kinds";
-import { formatCardDate } from "~/lib/dates";
+import { useFormat } from "~/lib/hooks/use-format";
 import type { FilingData as FilingView } from "./types";
-import { answerText, FIELD_INFO } from "./fields";
-import { HISTORY_LABELS, stepOfMissing, type Missing } from "./progress";
+import { answerText, fieldLabel } from "./fields";
+import { useFilingMessage } from "./messages";
+import { stepOfMissing, type Missing } from "./progress";
 
 const linkClass = "font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-100";
 export const cardClass = "rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900";
 
-/** A file size in words: 12 KB, 3.4 MB. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
+/** A file size in words: 12 KB, 3.4 MB (bytes in t's language when given). */
+export function fileSize(bytes: number, t?: TFunction): string {
+  if (bytes < 1024) return t ? t("filings:summary.bytes", { count: bytes }) : `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
@@ -29,6 +32,7 @@ export function AnswersSummary({
   editable: boolean;
   headingLevel?: 2 | 3;
 }) {
+  const { t, i18n } = useTranslation("filings");
   const H = headingLevel === 2 ? "h2" : "h3";
   const steps = FILING_STEPS[view.kind].filter((s) => s.fields.length > 0);
   return (
@@ -37,20 +41,20 @@ export function AnswersSummary({
         <section key={step.slug} aria-labelledby={`answers-${step.slug}`}>
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <H id={`answers-${step.slug}`} className="text-lg font-semibold">
-              {step.title}
+              {t(`steps.${step.slug}`)}
             </H>
             {editable ? (
               <Link to={`/filings/${view.id}/${step.slug}`} className={`text-sm ${linkClass}`}>
-                Change<span className="sr-only"> {step.title.toLowerCase()}</span>
+                {t("summary.change")}<span className="sr-only"> {t(`steps.${step.slug}`).toLowerCase()}</span>
               </Link>
             ) : null}
           </div>
           <dl className="mt-2 grid gap-x-6 gap-y-3 sm:grid-cols-2">
             {step.fields.map((name) => (
               <div key={name}>
-                <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{FIELD_INFO[name].label.replace(/ \(optional\)$/, "")}</dt>
+                <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{fieldLabel(t, name).replace(/ \((optional|opcional)\)$/, "")}</dt>
                 <dd className="mt-0.5 break-words" data-answer={name}>
-                  {answerText(name, view.answers[name], ctx)}
+                  {answerText(t, i18n.language, name, view.answers[name], ctx)}
                 </dd>
               </div>
             ))}
@@ -69,13 +73,15 @@ export function DocumentsSummary({
   view: Pick<FilingView, "id" | "kind" | "documents" | "requiredDocuments">;
   headingLevel?: 2 | 3;
 }) {
+  const { t } = useTranslation("filings");
+  const { cardDate } = useFormat();
   const H = headingLevel === 2 ? "h2" : "h3";
   const checklist = documentChecklist(view.kind);
   if (checklist.length === 0) return null;
   return (
     <section aria-labelledby="documents-summary-heading">
       <H id="documents-summary-heading" className="text-lg font-semibold">
-        Documents
+        {t("summary.documentsHeading")}
       </H>
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
         {checklist.map((item) => {
@@ -84,22 +90,22 @@ export function DocumentsSummary({
           return (
             <li key={item.type} className="py-2" data-document={item.type}>
               <p className="font-medium">
-                {item.label}{" "}
+                {t(`documents.${item.type}.label`)}{" "}
                 <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
-                  ({required ? "required" : "not needed for your answers"})
+                  ({required ? t("summary.required") : t("summary.notNeeded")})
                 </span>
               </p>
               {uploaded ? (
                 <p className="text-sm">
-                  Uploaded:{" "}
+                  {t("summary.uploaded")}{" "}
                   <a href={`/filings/${view.id}/documents/${uploaded.id}`} className={linkClass} target="_blank" rel="noreferrer">
                     {uploaded.fileName}
                   </a>{" "}
-                  ({fileSize(uploaded.size)}, {formatCardDate(uploaded.uploadedAt)})
+                  ({fileSize(uploaded.size, t)}, {cardDate(uploaded.uploadedAt)})
                 </p>
               ) : (
                 <p className={`text-sm ${required ? "text-amber-800 dark:text-amber-200" : "text-slate-600 dark:text-slate-400"}`}>
-                  {required ? "Not uploaded yet" : "Not uploaded"}
+                  {required ? t("summary.notUploadedYet") : t("summary.notUploaded")}
                 </p>
               )}
             </li>
@@ -112,6 +118,8 @@ export function DocumentsSummary({
 
 /** What a submission still needs, each item linking to the step where it is given. */
 export function MissingList({ filingId, kind, missing, editable }: { filingId: number; kind: FilingKind; missing: readonly Missing[]; editable: boolean }) {
+  const { t } = useTranslation("filings");
+  const message = useFilingMessage();
   if (missing.length === 0) return null;
   return (
     <ul className="mt-2 list-disc space-y-1 pl-6 text-sm" data-testid="missing-list">
@@ -121,12 +129,12 @@ export function MissingList({ filingId, kind, missing, editable }: { filingId: n
           <li key={`${item.field ?? item.documentType}`}>
             {editable && step ? (
               <Link to={`/filings/${filingId}/${step.slug}`} className={linkClass}>
-                {item.message}
+                {message(item.message)}
               </Link>
             ) : (
-              item.message
+              message(item.message)
             )}
-            {editable && step ? <span className="text-slate-600 dark:text-slate-400"> ({step.title})</span> : null}
+            {editable && step ? <span className="text-slate-600 dark:text-slate-400"> ({t(`steps.${step.slug}`)})</span> : null}
           </li>
         );
       })}
@@ -136,18 +144,20 @@ export function MissingList({ filingId, kind, missing, editable }: { filingId: n
 
 /** The filing's history: who did what, when, with the town's messages. */
 export function FilingHistory({ history }: { history: FilingView["history"] }) {
+  const { t } = useTranslation("filings");
+  const { cardDate } = useFormat();
   return (
     <section aria-labelledby="history-heading">
       <h2 id="history-heading" className="text-lg font-semibold">
-        History
+        {t("summary.historyHeading")}
       </h2>
       <ol className="mt-2 space-y-2 text-sm">
         {history.map((h, i) => (
           <li key={i}>
-            <span className="font-medium">{HISTORY_LABELS[h.action] ?? h.action}</span>
+            <span className="font-medium">{t(`history.${h.action}`, { defaultValue: h.action })}</span>
             <span className="text-slate-600 dark:text-slate-400">
               {" "}
-              · {formatCardDate(h.at)}
+              · {cardDate(h.at)}
               {h.actor ? ` · ${h.actor}` : ""}
             </span>
             {h.message ? <p className="mt-0.5 whitespace-pre-line text-slate-800 dark:text-slate-200">{h.message}</p> : null}
@@ -160,6 +170,7 @@ export function FilingHistory({ history }: { history: FilingView["history"] }) {
 
 /** The town's message when it asked for changes or denied the filing. */
 export function DecisionMessage({ status, message }: { status: string; message: string | null }) {
+  const { t } = useTranslation("filings");
   if ((status !== "changes-requested" && status !== "denied") || !message) return null;
   const changes = status === "changes-requested";
   return (
@@ -172,7 +183,7 @@ export function DecisionMessage({ status, message }: { status: string; message: 
           : "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50"
       }`}
     >
-      <p className="font-semibold">{changes ? "The town asked for changes" : "The town denied this filing"}</p>
+      <p className="font-semibold">{changes ? t("summary.changesRequested") : t("summary.denied")}</p>
       <p className="mt-1 whitespace-pre-line">{message}</p>
     </div>
   );

@@ -9,11 +9,11 @@ const CLASSES: Record<FilingStatus, string> = {
   withdrawn: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
 };
 
-/** A filing's status as a badge (Draft, Submitted, Changes requested, Approved, Denied, Withdrawn). */
-export function FilingStatusBadge({ status }: { status: FilingStatus }) {
+/** A filing's status as a badge (Draft, Submitted, Changes requested, Approved, Denied, Withdrawn); `label` is the status in the page's language where the page has it. */
+export function FilingStatusBadge({ status, label }: { status: FilingStatus; label?: string }) {
   return (
     <span data-status={status} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${CLASSES[status]}`}>
-      {FILING_STATUS_LABELS[status]}
+      {label ?? FILING_STATUS_LABELS[status]}
     </span>
   );
 }
