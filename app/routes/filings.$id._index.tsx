@@ -130,7 +130,7 @@ export default function FilingPage() {
           {receiptDue && isApplicant ? (
             <>
               {" "}
-              <Trans t={t} i18nKey="filing.receiptDue" components={{ link: <Link to={`/payment/${view.businessId}`} className={linkClass} /> }} />
+              <Trans t={t} i18nKey="filing.receiptDue" components={{ anchor: <Link to={`/payment/${view.businessId}`} className={linkClass} /> }} />
             </>
           ) : null}
         </p>
@@ -168,7 +168,7 @@ export default function FilingPage() {
               {view.feePaid ? (
                 t("filing.feePaid")
               ) : (
-                <Trans t={t} i18nKey="filing.feeDue" components={{ link: <Link to={`/filings/${view.id}/fee`} className={linkClass} /> }} />
+                <Trans t={t} i18nKey="filing.feeDue" components={{ anchor: <Link to={`/filings/${view.id}/fee`} className={linkClass} /> }} />
               )}
             </p>
           ) : null}

@@ -163,7 +163,7 @@ function KindCard({
 
       {aboutABusiness && businesses.length === 0 ? (
         <p className="mt-4 text-sm">
-          <Trans t={t} i18nKey="new.claimFirst" components={{ link: <Link to="/search" className={linkClass} /> }} />
+          <Trans t={t} i18nKey="new.claimFirst" components={{ anchor: <Link to="/search" className={linkClass} /> }} />
         </p>
       ) : (
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" aria-describedby={error ? errorId : undefined}>
