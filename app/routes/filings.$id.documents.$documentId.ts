@@ -27,7 +27,7 @@ const rfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*!]/g,
  * judged to be when uploaded, never sniffed again by the browser, never cached.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { description: "Please log in to see this document" });
+  const user = await requireUser(request, { description: "filings:auth.document" });
   const filingId = parseId(params.id);
   const documentId = parseId(params.documentId);
   if (!filingId || !documentId) throw notFound();
