@@ -9,6 +9,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
+import type { TFunction } from "i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticatorSection, type AuthenticatorIntent } from "~/components/account/security/authenticator-section";
 import { PasskeysSection } from "~/components/account/security/passkeys-section";
@@ -16,9 +18,10 @@ import { SecuritySection } from "~/components/account/security/security-section"
 import { SessionsSection, type SessionRow } from "~/components/account/security/sessions-section";
 import { formatCardDate, isoDate } from "~/lib/dates";
 import { describeLastUsed } from "~/lib/last-used";
-import { pageMeta } from "~/lib/meta";
+import { translatedMeta } from "~/lib/meta";
 import { isStaff } from "~/lib/roles";
 import { RECOVERY_CODE_COUNT, TotpConfirmSchema, TotpDisableSchema, WRONG_CODE } from "~/lib/schemas/mfa";
+import { securityMessageKey } from "~/lib/security-messages";
 import { describeUserAgent } from "~/lib/user-agent";
 import { confirmTotp, disableTotp, hasSecondFactor, passkeyCount } from "~/models/mfa/factors.server";
 import { listPasskeys } from "~/models/mfa/passkeys.server";
@@ -27,18 +30,31 @@ import { renewRecoveryCodes } from "~/models/mfa/renew-recovery-codes.server";
 import { pendingTotpEnrolment, startTotpEnrolment, totpEnabled } from "~/models/mfa/totp.server";
 import { findUserSessionByHandle, listNamedSessions } from "~/models/session-handles.server";
 import { deleteOtherSessions, deleteUserSession, markSessionMfa } from "~/models/session.server";
+import { localMessage } from "~/utils/auth-messages.server";
 import { getEnv } from "~/utils/env.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { qrCodeDataUrl } from "~/utils/qr-code.server";
 import { safeRedirect } from "~/utils/redirect";
 import { destroySession, readSessionId, requireUser } from "~/utils/session.server";
-import { CONFIRM_BEFORE_ADDING, mayAddFactor } from "~/utils/step-up.server";
+import { mayAddFactor } from "~/utils/step-up.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () =>
-  pageMeta("Sign-in security", "Your authenticator app, passkeys, recovery codes and where you are signed in.");
+export const handle = { i18n: ["account", "auth"] };
 
-const LOGIN_DESCRIPTION = "Please log in to manage your sign-in security";
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+const LOGIN_DESCRIPTION = "account:securityPage.loginToManage";
 const CODE_FIELDS = ["password", "code"];
+
+/** A conform reply with its messages (schema keys, the models' English refusals) in t's language. */
+function localReply<R extends SubmissionResult<string[]>>(t: TFunction, reply: R): R {
+  if (!reply.error) return reply;
+  const error: Record<string, string[] | null> = {};
+  for (const [field, messages] of Object.entries(reply.error)) {
+    error[field] = messages ? messages.map((message) => localMessage(t, securityMessageKey(message))) : messages;
+  }
+  return { ...reply, error };
+}
 
 /** This page with its query (a staff member's redirectTo survives every form). */
 function here(request: Request) {
@@ -53,6 +69,7 @@ function continueTarget(request: Request): string | null {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { description: LOGIN_DESCRIPTION });
+  const { t, language } = await requestT(request, "account");
   const currentId = await readSessionId(request);
   const enabled = totpEnabled(user.id);
   const pending = enabled ? null : pendingTotpEnrolment(user.id);
@@ -60,9 +77,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sessions: SessionRow[] = listNamedSessions(user.id, currentId).map((session) => ({
     handle: session.handle,
     device: session.device,
-    signedIn: formatCardDate(session.createdAt),
+    signedIn: formatCardDate(session.createdAt, undefined, language),
     signedInIso: isoDate(session.createdAt),
-    lastUsed: describeLastUsed(session.lastSeenAt ?? session.createdAt, now),
+    lastUsed: describeLastUsed(t, session.lastSeenAt ?? session.createdAt, now, language),
     current: session.current,
   }));
   return {
@@ -77,6 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     passkeys: listPasskeys(user.id),
     sessions,
+    meta: pageMetaText(t, t("securityPage.title"), t("securityPage.description")),
   };
 }
 
@@ -92,44 +110,42 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { description: LOGIN_DESCRIPTION });
   const formData = await request.formData();
   const intent = formData.get("intent");
+  const { t: tr } = await requestT(request, ["account", "auth"]);
+  const t = (key: string, values?: Record<string, string | number>) => tr(`account:securityPage.toasts.${key}`, values) as string;
+  const alreadyOn = () => redirectWithToast(here(request), { title: t("alreadyOnTitle"), description: t("alreadyOn") });
 
   if ((intent === "totp-start" || intent === "totp-confirm") && !totpEnabled(user.id) && !(await mayAddFactor(request))) {
     throw await redirectWithToast(`/step-up?${new URLSearchParams({ redirectTo: here(request) })}`, {
-      title: "Confirm it's you",
-      description: CONFIRM_BEFORE_ADDING,
+      title: t("confirmFirstTitle"),
+      description: t("confirmFirst"),
     });
   }
 
   if (intent === "totp-start") {
-    if (!startTotpEnrolment(user.id)) {
-      return redirectWithToast(here(request), { title: "Already on", description: "Your authenticator app is already set up." });
-    }
-    return redirectWithToast(here(request), {
-      title: "Authenticator setup started",
-      description: "Scan the QR code with your app, then enter the 6-digit code it shows.",
-    });
+    if (!startTotpEnrolment(user.id)) return alreadyOn();
+    return redirectWithToast(here(request), { title: t("setupStartedTitle"), description: t("setupStarted") });
   }
 
   if (intent === "totp-confirm") {
     const submission = parseWithZod(formData, { schema: TotpConfirmSchema });
     if (submission.status !== "success") {
-      return data<ActionResult>({ intent, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+      return data<ActionResult>({ intent, result: localReply(tr, submission.reply({ hideFields: ["code"] })) }, { status: 400 });
     }
     if (totpEnabled(user.id)) {
       // The same form sent twice (a reload of the answer page): the codes were shown the first time.
-      return redirectWithToast(here(request), { title: "Already on", description: "Your authenticator app is already set up." });
+      return alreadyOn();
     }
     if (!pendingTotpEnrolment(user.id)) {
       return redirectWithToast(here(request), {
-        title: "Setup not started",
-        description: "Choose “Set up an authenticator app” to begin.",
+        title: t("setupNotStartedTitle"),
+        description: t("setupNotStarted"),
         variant: "destructive",
       });
     }
     const codes = confirmTotp(user.id, submission.value.code);
     if (!codes) {
       return data<ActionResult>(
-        { intent, result: submission.reply({ fieldErrors: { code: [WRONG_CODE] }, hideFields: ["code"] }) },
+        { intent, result: localReply(tr, submission.reply({ fieldErrors: { code: [WRONG_CODE] }, hideFields: ["code"] })) },
         { status: 400 },
       );
     }
@@ -139,40 +155,40 @@ export async function action({ request }: ActionFunctionArgs) {
     return dataWithToast<ActionResult>(
       request,
       { intent, result: submission.reply({ resetForm: true }), recoveryCodes: codes, continueTo: continueTarget(request) },
-      { title: "Authenticator app turned on", description: "Save your recovery codes now: they are shown only once." },
+      { title: t("turnedOnTitle"), description: t("turnedOn") },
     );
   }
 
   if (intent === "totp-disable" || intent === "recovery-codes") {
     const submission = parseWithZod(formData, { schema: TotpDisableSchema });
     if (submission.status !== "success") {
-      return data<ActionResult>({ intent, result: submission.reply({ hideFields: CODE_FIELDS }) }, { status: 400 });
+      return data<ActionResult>({ intent, result: localReply(tr, submission.reply({ hideFields: CODE_FIELDS })) }, { status: 400 });
     }
     const { password, code } = submission.value;
     if (intent === "totp-disable") {
       const outcome = await disableTotp(user.id, password, code);
       if (!outcome.ok) {
         return data<ActionResult>(
-          { intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: CODE_FIELDS }) },
+          { intent, result: localReply(tr, submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: CODE_FIELDS })) },
           { status: 400 },
         );
       }
       return redirectWithToast(here(request), {
-        title: "Authenticator app turned off",
-        description: passkeyCount(user.id) > 0 ? "Your passkeys still protect your sign-in." : "Signing in now asks only for your password.",
+        title: t("turnedOffTitle"),
+        description: passkeyCount(user.id) > 0 ? t("turnedOffPasskeys") : t("turnedOffPassword"),
       });
     }
     const outcome = await renewRecoveryCodes(user.id, password, code);
     if (!outcome.ok) {
       return data<ActionResult>(
-        { intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: CODE_FIELDS }) },
+        { intent, result: localReply(tr, submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: CODE_FIELDS })) },
         { status: 400 },
       );
     }
     return dataWithToast<ActionResult>(
       request,
       { intent, result: submission.reply({ resetForm: true }), recoveryCodes: outcome.codes },
-      { title: "New recovery codes", description: "Your old recovery codes no longer work. Save the new ones now." },
+      { title: t("newCodesTitle"), description: t("newCodes") },
     );
   }
 
@@ -182,26 +198,26 @@ export async function action({ request }: ActionFunctionArgs) {
     if (session && session.id === (await readSessionId(request))) {
       // Ending this very session is signing out.
       const cookie = await destroySession(request);
-      return redirectWithToast("/login", { title: "Signed out", description: "This browser's session has ended." }, { headers: { "Set-Cookie": cookie } });
+      return redirectWithToast("/login", { title: t("signedOutTitle"), description: t("signedOut") }, { headers: { "Set-Cookie": cookie } });
     }
     if (!session || !deleteUserSession(user.id, session.id)) {
       return redirectWithToast(here(request), {
-        title: "Session not found",
-        description: "That session has already ended.",
+        title: t("sessionNotFoundTitle"),
+        description: t("sessionNotFound"),
         variant: "destructive",
       });
     }
     return redirectWithToast(here(request), {
-      title: "Session ended",
-      description: `${describeUserAgent(session.userAgent)} is signed out.`,
+      title: t("sessionEndedTitle"),
+      description: t("sessionEnded", { device: describeUserAgent(session.userAgent) }),
     });
   }
 
   if (intent === "end-other-sessions") {
     const others = deleteOtherSessions(user.id, await readSessionId(request));
     return redirectWithToast(here(request), {
-      title: "Other sessions signed out",
-      description: others === 1 ? "1 other session was signed out." : `${others} other sessions were signed out.`,
+      title: t("othersEndedTitle"),
+      description: others === 1 ? t("othersEndedOne") : t("othersEndedMany", { n: others }),
     });
   }
 
@@ -209,6 +225,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SecurityPage() {
+  const { t } = useTranslation("account");
   const { username, issuer, staffMustEnrol, totp, passkeys, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = (intent: AuthenticatorIntent) => (actionData?.intent === intent ? actionData.result : undefined);
@@ -216,11 +233,11 @@ export default function SecurityPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <Link to="/profile?tab=password" className="text-sm text-primary-700 underline dark:text-primary-100">
-        ← Back to My Profile
+        {t("securityPage.back")}
       </Link>
-      <h1 className="mt-4 text-3xl font-bold">Sign-in security</h1>
+      <h1 className="mt-4 text-3xl font-bold">{t("securityPage.heading")}</h1>
       <p className="mt-1 text-slate-700 dark:text-slate-300">
-        Signed in as <span className="font-medium">{username}</span>
+        <Trans t={t} i18nKey="securityPage.signedInAs" values={{ username }} components={{ name: <span className="font-medium" /> }} />
       </p>
 
       {staffMustEnrol ? (
@@ -228,7 +245,7 @@ export default function SecurityPage() {
           role="alert"
           className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
-          <p className="font-semibold">Your town requires staff accounts to use a second factor. Set one up to continue.</p>
+          <p className="font-semibold">{t("securityPage.staffMustEnrol")}</p>
         </div>
       ) : null}
 
@@ -241,7 +258,7 @@ export default function SecurityPage() {
         continueTo={actionData?.continueTo}
       />
 
-      <SecuritySection id="passkeys" title="Passkeys">
+      <SecuritySection id="passkeys" title={t("securityPage.passkeysTitle")}>
         <PasskeysSection passkeys={passkeys} />
       </SecuritySection>
 

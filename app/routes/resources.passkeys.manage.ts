@@ -2,7 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { writable } from "~/db/write-lock.server";
 import { PasskeyNameSchema } from "~/lib/schemas/mfa";
+import { securityMessage } from "~/lib/security-messages";
 import { removePasskey, renamePasskey } from "~/models/mfa/passkeys.server";
+import { requestT } from "~/utils/i18n.server";
 import { safeRedirect } from "~/utils/redirect";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -21,35 +23,37 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirect(form.get("redirectTo"), PASSKEYS_PAGE);
   const id = form.get("id");
   const intent = form.get("intent");
-  const refused = (description: string) =>
+  // The toasts in the request's language; the models' refusals (English) and the schema's keys mapped (issue 42).
+  const { t } = await requestT(request, ["account", "auth"]);
+  const refused = (message: string) =>
     redirectWithToast(back, {
-      title: "Passkey not changed",
-      description,
+      title: t("account:securityPage.toasts.passkeyNotChangedTitle"),
+      description: securityMessage(t, message),
       variant: "destructive",
     });
-  if (typeof id !== "string" || !id) return refused("That passkey was not found");
+  if (typeof id !== "string" || !id) return refused("auth:mfa.passkeyNotFound");
 
   if (intent === "rename") {
     const parsed = PasskeyNameSchema.safeParse({
       name: form.get("name") ?? undefined,
     });
-    if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Give the passkey a name");
+    if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "auth:mfa.passkeyNameRequired");
     const outcome = renamePasskey(user.id, id, parsed.data.name);
     if (!outcome.ok) return refused(outcome.message);
     return redirectWithToast(back, {
-      title: "Passkey renamed",
-      description: `It is now called "${parsed.data.name}".`,
+      title: t("account:securityPage.toasts.passkeyRenamedTitle"),
+      description: t("account:securityPage.toasts.passkeyRenamed", { name: parsed.data.name }),
     });
   }
   if (intent === "remove") {
     const outcome = removePasskey(user.id, id);
     if (!outcome.ok) return refused(outcome.message);
     return redirectWithToast(back, {
-      title: "Passkey removed",
-      description: `"${outcome.name}" can no longer be used to sign in.`,
+      title: t("account:securityPage.toasts.passkeyRemovedTitle"),
+      description: t("account:securityPage.toasts.passkeyRemoved", { name: outcome.name }),
     });
   }
-  return refused("Choose rename or remove");
+  return refused("auth:mfa.chooseRenameRemove");
 }
 
 export function loader() {

@@ -8,19 +8,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { StepUpForm } from "~/components/auth/step-up-form";
-import { pageMeta } from "~/lib/meta";
+import { useTranslation } from "react-i18next";
+import { StepUpForm, type StepUpText } from "~/components/auth/step-up-form";
+import { translatedMeta } from "~/lib/meta";
 import { isStaff } from "~/lib/roles";
 import { CODE_REQUIRED } from "~/lib/schemas/mfa";
+import { securityMessageKey } from "~/lib/security-messages";
 import type { PublicUser } from "~/lib/types";
 import { hasSecondFactor, mfaMethods } from "~/models/mfa/factors.server";
+import { localMessage } from "~/utils/auth-messages.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { DEFAULT_REDIRECT, safeRedirect } from "~/utils/redirect";
 import { getSession } from "~/utils/session.server";
 import { STAFF_MFA_SETUP_PATH } from "~/utils/staff-mfa.server";
 import { verifyFormFactor } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => pageMeta("Confirm it's you", "Type the code from your authenticator app to go on.");
+export const handle = { i18n: ["auth"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 /** Where to go once verified: a same-site path from the form or the address, else home for the account. */
 function targetOf(user: PublicUser | null, value: FormDataEntryValue | string | null) {
@@ -39,7 +45,12 @@ async function requireFactorSession(request: Request, target: string) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("redirectTo");
   const current = await requireFactorSession(request, targetOf(null, asked));
-  return { redirectTo: targetOf(current.user, asked), methods: mfaMethods(current.user.id) };
+  const { t } = await requestT(request, "auth");
+  return {
+    redirectTo: targetOf(current.user, asked),
+    methods: mfaMethods(current.user.id),
+    meta: pageMetaText(t, t("stepUp.title"), t("stepUp.description")),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,13 +58,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const asked = form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
   const { session, user } = await requireFactorSession(request, targetOf(null, asked));
   const check = await verifyFormFactor(request, session, user, form);
-  if (!check) return data({ error: CODE_REQUIRED }, { status: 400 });
-  if (!check.ok) return data({ error: check.message }, { status: check.status, headers: check.headers });
+  // The refusals (English, as the models give them) in the request's language.
+  const { t } = await requestT(request, "auth");
+  const say = (message: string) => localMessage(t, securityMessageKey(message));
+  if (!check) return data({ error: say(CODE_REQUIRED) }, { status: 400 });
+  if (!check.ok) return data({ error: say(check.message) }, { status: check.status, headers: check.headers });
   const target = targetOf(user, asked);
-  return redirectWithToast(target, { title: "Identity confirmed", description: "You can carry on." });
+  return redirectWithToast(target, { title: t("stepUp.confirmedTitle"), description: t("stepUp.confirmed") });
 }
 
 export default function StepUpPage() {
+  const { t } = useTranslation("auth");
   const { redirectTo, methods } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // One prompt per answer: the form starts its code box over only when a new answer arrives.
@@ -61,9 +76,18 @@ export default function StepUpPage() {
     () => ({ fields: [["redirectTo", redirectTo]] as [string, string][], methods, error: actionData?.error ?? null }),
     [redirectTo, methods, actionData],
   );
+  const text: StepUpText = {
+    heading: t("stepUp.heading"),
+    intro: t("stepUp.introPage"),
+    code: t("stepUp.code"),
+    hint: t("stepUp.hint"),
+    submit: t("stepUp.submit"),
+    cancel: t("stepUp.cancel"),
+    passkeyOnly: t("stepUp.passkeyOnly"),
+  };
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <StepUpForm headingLevel={1} prompt={prompt} />
+      <StepUpForm headingLevel={1} prompt={prompt} text={text} />
     </div>
   );
 }

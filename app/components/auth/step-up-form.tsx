@@ -24,6 +24,28 @@ export type StepUpPrompt = {
   error: string | null;
 };
 
+/** The prompt's words. English unless the page passes its own (the /step-up page: auth:stepUp.*, issue 42). */
+export type StepUpText = {
+  heading: string;
+  intro: string;
+  code: string;
+  hint: string;
+  submit: string;
+  cancel: string;
+  passkeyOnly: string;
+};
+
+const ENGLISH: Omit<StepUpText, "intro"> & { introPage: string; introAction: string } = {
+  heading: "Confirm it's you",
+  introPage: "This part of the service needs your second factor. Type the code to go on.",
+  introAction: "This action needs your second factor. Nothing you typed is lost: once the code is right, it carries on as you sent it.",
+  code: "Authentication code",
+  hint: "The 6-digit code your authenticator app shows for this site, or one of your recovery codes (like abcde-fghjk).",
+  submit: "Verify and continue",
+  cancel: "Cancel",
+  passkeyOnly: "Your second factor is a passkey. Using it needs JavaScript in this browser.",
+};
+
 /** Narrows a route's action data to its step-up prompt, if that is what it is. */
 export function stepUpOf(answer: unknown): StepUpPrompt | null {
   if (!answer || typeof answer !== "object" || !("stepUp" in answer)) return null;
@@ -41,6 +63,7 @@ export function StepUpForm({
   cancelTo,
   headingLevel = 2,
   passkeySlot,
+  text: given,
 }: {
   prompt: StepUpPrompt;
   /** Where "Cancel" goes (the page as it was, nothing done); no link when unset. */
@@ -53,7 +76,10 @@ export function StepUpForm({
    * `stepUpPasskey` input and submits this form, so the carried fields go with it.
    */
   passkeySlot?: ReactNode;
+  /** The prompt's words in the page's language (English when unset). */
+  text?: StepUpText;
 }) {
+  const text: StepUpText = given ?? { ...ENGLISH, intro: headingLevel === 1 ? ENGLISH.introPage : ENGLISH.introAction };
   const id = useId();
   const headingId = `${id}-heading`;
   const codeId = `${id}-code`;
@@ -80,13 +106,9 @@ export function StepUpForm({
       data-testid="step-up"
     >
       <Heading id={headingId} className={headingLevel === 1 ? "text-3xl font-bold" : "text-xl font-semibold"}>
-        Confirm it&apos;s you
+        {text.heading}
       </Heading>
-      <p className="mt-2 text-sm">
-        {headingLevel === 1
-          ? "This part of the service needs your second factor. Type the code to go on."
-          : "This action needs your second factor. Nothing you typed is lost: once the code is right, it carries on as you sent it."}
-      </p>
+      <p className="mt-2 text-sm">{text.intro}</p>
       {prompt.error ? (
         <p id={errorId} role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           {prompt.error}
@@ -100,7 +122,7 @@ export function StepUpForm({
           <>
             <div>
               <label htmlFor={codeId} className="mb-1 block text-sm font-medium">
-                Authentication code
+                {text.code}
               </label>
               <input
                 ref={codeRef}
@@ -118,28 +140,28 @@ export function StepUpForm({
                 aria-describedby={prompt.error ? `${hintId} ${errorId}` : hintId}
               />
               <p id={hintId} className="mt-1 text-xs text-slate-700 dark:text-slate-300">
-                The 6-digit code your authenticator app shows for this site, or one of your recovery codes (like abcde-fghjk).
+                {text.hint}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-3">
               <Button type="submit" disabled={busy}>
-                Verify and continue
+                {text.submit}
               </Button>
               {cancelTo ? (
                 <Link to={cancelTo} className="text-sm font-medium text-primary-700 underline dark:text-primary-100">
-                  Cancel
+                  {text.cancel}
                 </Link>
               ) : null}
             </div>
           </>
         ) : (
-          <p className="text-sm">Your second factor is a passkey. Using it needs JavaScript in this browser.</p>
+          <p className="text-sm">{text.passkeyOnly}</p>
         )}
         {/* PASSKEY SLOT (issue 41, passkeys): "Use a passkey" goes here. */}
         {passkeySlot ?? <PasskeyStepUpButton methods={prompt.methods} />}
         {!takesCodes && cancelTo ? (
           <Link to={cancelTo} className="text-sm font-medium text-primary-700 underline dark:text-primary-100">
-            Cancel
+            {text.cancel}
           </Link>
         ) : null}
       </Form>

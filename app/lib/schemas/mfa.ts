@@ -1,6 +1,9 @@
 /**
  * The second factor's forms (issue 41), shared by the pages, the JSON door and conform in the
  * browser. A code box takes an authenticator's six digits or a recovery code (xxxxx-xxxxx).
+ * The schemas' messages are keys (issue 42), shown in the reader's language by ErrorList and
+ * the pages' localReply, and in English by the JSON API (fieldErrorsOf). The constants below
+ * stay English: the models and the JSON API give them as they are (auth-messages maps them).
  */
 import { z } from "zod";
 
@@ -16,11 +19,17 @@ export const TRUSTED_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 10;
 export const PASSKEY_NAME_MAX = 60;
 
+const CODE_REQUIRED_KEY = "auth:errors.codeRequired";
+const WRONG_CODE_KEY = "auth:errors.wrongCode";
+const SIX_DIGITS_KEY = "auth:mfa.sixDigits";
+const PASSWORD_REQUIRED_KEY = "auth:errors.passwordRequired";
+const PASSKEY_NAME_REQUIRED_KEY = "auth:mfa.passkeyNameRequired";
+
 const code = z
-  .string({ error: CODE_REQUIRED })
+  .string({ error: CODE_REQUIRED_KEY })
   .trim()
-  .min(1, { error: CODE_REQUIRED })
-  .max(40, { error: WRONG_CODE });
+  .min(1, { error: CODE_REQUIRED_KEY })
+  .max(40, { error: WRONG_CODE_KEY });
 
 /** The second step of sign-in and the step-up prompt: a code (TOTP or recovery). */
 export const MfaCodeSchema = z.object({ code, rememberDevice: z.boolean().optional() });
@@ -28,13 +37,13 @@ export const MfaCodeSchema = z.object({ code, rememberDevice: z.boolean().option
 /** Confirming an authenticator during enrolment: six digits only. */
 export const TotpConfirmSchema = z.object({
   code: z
-    .string({ error: "Enter the 6-digit code your app shows" })
+    .string({ error: SIX_DIGITS_KEY })
     .trim()
-    .regex(/^\d{6}$/, { error: "Enter the 6-digit code your app shows" }),
+    .regex(/^\d{6}$/, { error: SIX_DIGITS_KEY }),
 });
 
 export const TotpDisableSchema = z.object({
-  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }),
+  password: z.string({ error: PASSWORD_REQUIRED_KEY }).min(1, { error: PASSWORD_REQUIRED_KEY }),
   code,
 });
 
@@ -45,10 +54,11 @@ export const ApiMfaLoginSchema = z
 
 export const PasskeyNameSchema = z.object({
   name: z
-    .string({ error: "Give the passkey a name" })
+    .string({ error: PASSKEY_NAME_REQUIRED_KEY })
     .trim()
-    .min(1, { error: "Give the passkey a name" })
-    .max(PASSKEY_NAME_MAX, { error: `Must be at most ${PASSKEY_NAME_MAX} characters` }),
+    .min(1, { error: PASSKEY_NAME_REQUIRED_KEY })
+    // "Must be at most 60 characters" (the key's text names PASSKEY_NAME_MAX).
+    .max(PASSKEY_NAME_MAX, { error: "auth:mfa.passkeyNameTooLong" }),
 });
 
 export type MfaMethod = "totp" | "recovery" | "passkey";

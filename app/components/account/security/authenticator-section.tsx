@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Field, FieldFor } from "~/components/ui/form-field";
 import { TotpConfirmSchema, TotpDisableSchema } from "~/lib/schemas/mfa";
@@ -46,38 +47,35 @@ export function AuthenticatorSection({
   newCodes?: string[];
   continueTo?: string | null;
 }) {
+  const { t } = useTranslation("account");
   const busy = useBusy();
   return (
-    <SecuritySection
-      id="authenticator"
-      title="Authenticator app"
-      description="After your password, sign-in asks for the 6-digit code an app on your phone shows (Google Authenticator, Microsoft Authenticator, 1Password and others)."
-    >
+    <SecuritySection id="authenticator" title={t("securityPage.authenticator.title")} description={t("securityPage.authenticator.description")}>
       {totp.enabled ? (
         <>
           <p className="mt-4">
-            Status: <strong className="text-green-800 dark:text-green-300">On</strong>
+            {t("securityPage.authenticator.status")} <strong className="text-green-800 dark:text-green-300">{t("securityPage.authenticator.on")}</strong>
           </p>
           {newCodes ? <RecoveryCodesPanel codes={newCodes} username={username} issuer={issuer} continueTo={continueTo} /> : null}
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            Recovery codes left: {totp.recoveryCodesLeft} of {totp.recoveryCodesTotal}
+            {t("securityPage.authenticator.recoveryLeft", { left: totp.recoveryCodesLeft, total: totp.recoveryCodesTotal })}
           </p>
           <PasswordAndCodeForm
             intent="recovery-codes"
-            heading="Get new recovery codes"
-            text="Ten new codes replace the old ones, used or not. Confirm with your password and a code from the app."
-            submit="Get new recovery codes"
-            busyLabel="Making codes…"
+            heading={t("securityPage.authenticator.renewHeading")}
+            text={t("securityPage.authenticator.renewText")}
+            submit={t("securityPage.authenticator.renewSubmit")}
+            busyLabel={t("securityPage.authenticator.renewBusy")}
             variant="outline"
             lastResult={lastResult("recovery-codes")}
             busy={busy("recovery-codes")}
           />
           <PasswordAndCodeForm
             intent="totp-disable"
-            heading="Turn off the authenticator app"
-            text="Your account is easier to break into without it. Confirm with your password and a code from the app (or a recovery code)."
-            submit="Turn off"
-            busyLabel="Turning off…"
+            heading={t("securityPage.authenticator.disableHeading")}
+            text={t("securityPage.authenticator.disableText")}
+            submit={t("securityPage.authenticator.disableSubmit")}
+            busyLabel={t("securityPage.authenticator.disableBusy")}
             variant="destructive"
             lastResult={lastResult("totp-disable")}
             busy={busy("totp-disable")}
@@ -88,12 +86,12 @@ export function AuthenticatorSection({
       ) : (
         <>
           <p className="mt-4">
-            Status: <strong>Off</strong>
+            {t("securityPage.authenticator.status")} <strong>{t("securityPage.authenticator.off")}</strong>
           </p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="totp-start" />
             <Button type="submit" disabled={busy("totp-start")}>
-              {busy("totp-start") ? "Starting…" : "Set up an authenticator app"}
+              {busy("totp-start") ? t("securityPage.authenticator.starting") : t("securityPage.authenticator.start")}
             </Button>
           </Form>
         </>
@@ -115,6 +113,7 @@ function EnrolmentForm({
   lastResult?: SubmissionResult<string[]>;
   busy: boolean;
 }) {
+  const { t } = useTranslation("account");
   const [form, fields] = useForm({
     id: "totp-confirm-form",
     lastResult,
@@ -127,16 +126,16 @@ function EnrolmentForm({
     <div className="mt-4 space-y-4">
       <ol className="list-decimal space-y-4 pl-6">
         <li>
-          <p>Open your authenticator app, add an account and scan this QR code.</p>
+          <p>{t("securityPage.authenticator.scan")}</p>
           <img
             src={pending.qrCode}
-            alt={`QR code to add ${username} at ${issuer} to an authenticator app`}
+            alt={t("securityPage.authenticator.qrAlt", { username, issuer })}
             width={192}
             height={192}
             className="mt-3 rounded border border-slate-200 bg-white dark:border-slate-700"
           />
           <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-            Can&apos;t scan it? Choose to enter a setup key and type this one (spaces don&apos;t matter), time based:
+            {t("securityPage.authenticator.cantScan")}
           </p>
           <p className="mt-1">
             <code data-testid="totp-secret" className="rounded bg-slate-100 px-2 py-1 font-mono text-lg tracking-wide dark:bg-slate-800">
@@ -145,7 +144,7 @@ function EnrolmentForm({
           </p>
           <p className="mt-2 text-sm">
             <a href={pending.otpauthUrl} className="text-primary-700 underline dark:text-primary-100">
-              On this phone? Open it in your authenticator app
+              {t("securityPage.authenticator.openLink")}
             </a>
           </p>
         </li>
@@ -153,13 +152,13 @@ function EnrolmentForm({
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <input type="hidden" name="intent" value="totp-confirm" />
             <Field
-              label="Enter the 6-digit code your app shows"
+              label={t("securityPage.authenticator.codeLabel")}
               inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric" }}
               errors={fields.code.errors}
               errorId={fields.code.errorId}
             />
             <Button type="submit" disabled={busy}>
-              {busy ? "Checking…" : "Turn on"}
+              {busy ? t("securityPage.authenticator.checking") : t("securityPage.authenticator.turnOn")}
             </Button>
           </Form>
         </li>
@@ -188,6 +187,7 @@ function PasswordAndCodeForm({
   lastResult?: SubmissionResult<string[]>;
   busy: boolean;
 }) {
+  const { t } = useTranslation("account");
   const [form, fields] = useForm({
     id: `${intent}-form`,
     lastResult,
@@ -201,8 +201,8 @@ function PasswordAndCodeForm({
       <h3 className="text-lg font-semibold">{heading}</h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">{text}</p>
       <input type="hidden" name="intent" value={intent} />
-      <FieldFor label="Password" field={fields.password} type="password" autoComplete="current-password" />
-      <FieldFor label="Authentication code" field={fields.code} autoComplete="one-time-code" />
+      <FieldFor label={t("securityPage.authenticator.password")} field={fields.password} type="password" autoComplete="current-password" />
+      <FieldFor label={t("securityPage.authenticator.code")} field={fields.code} autoComplete="one-time-code" />
       <Button type="submit" variant={variant} disabled={busy}>
         {busy ? busyLabel : submit}
       </Button>

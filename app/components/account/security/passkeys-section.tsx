@@ -6,11 +6,13 @@
  */
 import { Form, useLocation, useRevalidator } from "@remix-run/react";
 import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/form-field";
-import { formatCardDate } from "~/lib/dates";
+import { useFormat } from "~/lib/hooks/use-format";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { PASSKEY_NAME_MAX } from "~/lib/schemas/mfa";
+import { securityMessage } from "~/lib/security-messages";
 import { passkeyErrorMessage, passkeysSupported, registerPasskey } from "~/components/auth/passkeys-browser";
 
 export type PasskeyItem = { id: string; name: string; createdAt: Date | string; lastUsedAt: Date | string | null };
@@ -23,15 +25,16 @@ const linkClass = "cursor-pointer text-sm font-medium text-primary-700 underline
  * a passkey". The forms come back to the page the person is on (its query kept).
  */
 export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
+  const { t } = useTranslation("account");
   const location = useLocation();
   const back = `${location.pathname}${location.search}`;
   return (
     <div data-testid="passkeys">
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        A passkey lets you sign in with your fingerprint, face or device PIN instead of your password, and serves as your second factor.
+        {t("securityPage.passkeys.intro")}
       </p>
       {passkeys.length === 0 ? (
-        <p className="mt-4 text-sm">You have no passkeys yet.</p>
+        <p className="mt-4 text-sm">{t("securityPage.passkeys.none")}</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
           {passkeys.map((passkey) => (
@@ -45,17 +48,21 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
 }
 
 function PasskeyRow({ passkey, back }: { passkey: PasskeyItem; back: string }) {
+  const { t } = useTranslation("account");
+  const { cardDate } = useFormat();
   const id = useId();
   return (
     <li className="p-4" data-testid="passkey-row">
       <p className="font-medium">{passkey.name}</p>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Added {formatCardDate(passkey.createdAt)} · {passkey.lastUsedAt ? `Last used ${formatCardDate(passkey.lastUsedAt)}` : "Never used"}
+        {t("securityPage.passkeys.added", { date: cardDate(passkey.createdAt) })} ·{" "}
+        {passkey.lastUsedAt ? t("securityPage.passkeys.lastUsed", { date: cardDate(passkey.lastUsedAt) }) : t("securityPage.passkeys.neverUsed")}
       </p>
       <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
         <details>
           <summary className={linkClass}>
-            Rename<span className="sr-only"> {passkey.name}</span>
+            {t("securityPage.passkeys.rename")}
+            <span className="sr-only"> {passkey.name}</span>
           </summary>
           <Form method="post" action={MANAGE} className="mt-2 flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="rename" />
@@ -63,7 +70,7 @@ function PasskeyRow({ passkey, back }: { passkey: PasskeyItem; back: string }) {
             <input type="hidden" name="id" value={passkey.id} />
             <div>
               <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium">
-                New name
+                {t("securityPage.passkeys.newName")}
               </label>
               <input
                 id={`${id}-name`}
@@ -75,21 +82,22 @@ function PasskeyRow({ passkey, back }: { passkey: PasskeyItem; back: string }) {
               />
             </div>
             <Button type="submit" variant="secondary">
-              Save name
+              {t("securityPage.passkeys.saveName")}
             </Button>
           </Form>
         </details>
         <details>
           <summary className={linkClass}>
-            Remove<span className="sr-only"> {passkey.name}</span>
+            {t("securityPage.passkeys.remove")}
+            <span className="sr-only"> {passkey.name}</span>
           </summary>
           <Form method="post" action={MANAGE} className="mt-2 space-y-2">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="redirectTo" value={back} />
             <input type="hidden" name="id" value={passkey.id} />
-            <p className="text-sm">&quot;{passkey.name}&quot; will no longer sign you in or serve as your second factor.</p>
+            <p className="text-sm">{t("securityPage.passkeys.removeText", { name: passkey.name })}</p>
             <Button type="submit" variant="destructive">
-              Remove passkey
+              {t("securityPage.passkeys.removeSubmit")}
             </Button>
           </Form>
         </details>
@@ -100,6 +108,7 @@ function PasskeyRow({ passkey, back }: { passkey: PasskeyItem; back: string }) {
 
 /** "Add a passkey": a name, then the browser's own prompt; the list reloads after. */
 function AddPasskey() {
+  const { t } = useTranslation(["account", "auth"]);
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const id = useId();
@@ -110,14 +119,14 @@ function AddPasskey() {
   if (!hydrated) {
     return (
       <p className="mt-4 text-sm" data-testid="passkeys-need-js">
-        Adding a passkey needs JavaScript; you can use an authenticator app instead.
+        {t("securityPage.passkeys.needsJs")}
       </p>
     );
   }
   if (!passkeysSupported()) {
     return (
       <p className="mt-4 text-sm" data-testid="passkeys-need-js">
-        This browser cannot create passkeys; you can use an authenticator app instead.
+        {t("securityPage.passkeys.unsupported")}
       </p>
     );
   }
@@ -127,7 +136,7 @@ function AddPasskey() {
     const form = event.currentTarget;
     const name = String(new FormData(form).get("name") ?? "").trim();
     if (!name) {
-      setError("Give the passkey a name");
+      setError(t("auth:mfa.passkeyNameRequired"));
       return;
     }
     setBusy(true);
@@ -139,7 +148,8 @@ function AddPasskey() {
       setAdded(name);
       revalidator.revalidate();
     } catch (failure) {
-      setError(passkeyErrorMessage(failure, "register"));
+      // The server's and the browser's refusals come in English: shown in the page's language.
+      setError(securityMessage(t, passkeyErrorMessage(failure, "register")));
     } finally {
       setBusy(false);
     }
@@ -149,7 +159,7 @@ function AddPasskey() {
     <form onSubmit={add} className="mt-6 space-y-3" noValidate>
       <div>
         <label htmlFor={`${id}-new`} className="mb-1 block text-sm font-medium">
-          Passkey name
+          {t("securityPage.passkeys.name")}
         </label>
         <input
           id={`${id}-new`}
@@ -162,11 +172,11 @@ function AddPasskey() {
           aria-invalid={error ? true : undefined}
         />
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          So you can tell your passkeys apart, like &quot;Work laptop&quot; or &quot;My phone&quot;.
+          {t("securityPage.passkeys.nameHint")}
         </p>
       </div>
       <Button type="submit" disabled={busy}>
-        {busy ? "Waiting for your device…" : "Add a passkey"}
+        {busy ? t("securityPage.passkeys.waiting") : t("securityPage.passkeys.add")}
       </Button>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -175,7 +185,7 @@ function AddPasskey() {
       ) : null}
       {added ? (
         <p role="status" className="text-sm text-green-800 dark:text-green-300">
-          Passkey &quot;{added}&quot; added.
+          {t("securityPage.passkeys.addedStatus", { name: added })}
         </p>
       ) : null}
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "react-i18next";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 
 /**
@@ -15,10 +16,11 @@ export function RecoveryCodesPanel({
   issuer: string;
   continueTo?: string | null;
 }) {
+  const { t } = useTranslation("account");
   const text = [
-    `${issuer}: recovery codes for ${username}`,
-    "Each code works once, in place of a code from your authenticator app.",
-    "Keep this file somewhere safe.",
+    t("securityPage.recovery.fileTitle", { issuer, username }),
+    t("securityPage.recovery.fileOnce"),
+    t("securityPage.recovery.fileSafe"),
     "",
     ...codes,
     "",
@@ -29,14 +31,12 @@ export function RecoveryCodesPanel({
       className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950"
     >
       <h3 id="recovery-codes-heading" className="text-lg font-semibold">
-        Save your recovery codes
+        {t("securityPage.recovery.heading")}
       </h3>
       <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">
-        If you lose your phone, each of these codes lets you sign in once instead of a code from the app. Store them
-        somewhere safe, such as a password manager or a printed page kept with your business papers.{" "}
-        <strong>This is the only time they are shown.</strong>
+        <Trans t={t} i18nKey="securityPage.recovery.text" components={{ strong: <strong /> }} />
       </p>
-      <ol aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-base sm:grid-cols-5" data-testid="recovery-codes">
+      <ol aria-label={t("securityPage.recovery.listLabel")} className="mt-3 grid grid-cols-2 gap-2 font-mono text-base sm:grid-cols-5" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -46,12 +46,12 @@ export function RecoveryCodesPanel({
       <div className="mt-4 flex flex-wrap gap-3">
         <a
           href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
-          download={`${issuer.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-recovery-codes.txt`}
+          download={`${issuer.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${t("securityPage.recovery.fileName")}.txt`}
           className={buttonClass("outline")}
         >
-          Download as text
+          {t("securityPage.recovery.download")}
         </a>
-        {continueTo ? <ButtonLink to={continueTo}>Continue</ButtonLink> : null}
+        {continueTo ? <ButtonLink to={continueTo}>{t("securityPage.recovery.continue")}</ButtonLink> : null}
       </div>
     </section>
   );

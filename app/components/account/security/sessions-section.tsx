@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { SecuritySection } from "./security-section";
 
@@ -17,14 +18,15 @@ export type SessionRow = {
  * which one is this browser; End for any other, and sign out all others. Plain POST forms.
  */
 export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
+  const { t } = useTranslation("account");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData : undefined;
   const others = sessions.filter((s) => !s.current).length;
   return (
     <SecuritySection
       id="sessions"
-      title="Where you're signed in"
-      description="Each browser or app that signed in to your account. End any you don't recognise, then change your password."
+      title={t("securityPage.sessions.title")}
+      description={t("securityPage.sessions.description")}
     >
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-700" data-testid="sessions-list">
         {sessions.map((session) => (
@@ -34,12 +36,17 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
                 {session.device}
                 {session.current ? (
                   <span className="ml-2 inline-flex items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-900 dark:text-green-100">
-                    This device
+                    {t("securityPage.sessions.thisDevice")}
                   </span>
                 ) : null}
               </p>
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                Signed in <time dateTime={session.signedInIso}>{session.signedIn}</time> · Last used {session.lastUsed}
+                <Trans
+                  t={t}
+                  i18nKey="securityPage.sessions.signedIn"
+                  values={{ date: session.signedIn, lastUsed: session.lastUsed }}
+                  components={{ time: <time dateTime={session.signedInIso} /> }}
+                />
               </p>
             </div>
             {session.current ? null : (
@@ -51,7 +58,8 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
                   variant="outline"
                   disabled={submitting?.get("intent") === "end-session" && submitting.get("handle") === session.handle}
                 >
-                  End<span className="sr-only"> the session on {session.device}, last used {session.lastUsed}</span>
+                  {t("securityPage.sessions.end")}
+                  <span className="sr-only">{t("securityPage.sessions.endSr", { device: session.device, lastUsed: session.lastUsed })}</span>
                 </Button>
               </Form>
             )}
@@ -62,11 +70,11 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="end-other-sessions" />
           <Button type="submit" variant="destructive" disabled={submitting?.get("intent") === "end-other-sessions"}>
-            Sign out all other sessions
+            {t("securityPage.sessions.endOthers")}
           </Button>
         </Form>
       ) : (
-        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">You are signed in on this browser only.</p>
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{t("securityPage.sessions.onlyThis")}</p>
       )}
     </SecuritySection>
   );
