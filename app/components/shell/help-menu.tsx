@@ -14,7 +14,7 @@ import { Tooltips } from "~/components/ui/tooltip";
  * page is not in English and shows it translated. Without JavaScript the menu is in the page's
  * language only on the pages that bring "help".
  */
-const ENGLISH = {
+export const HELP_MENU_ENGLISH = {
   label: "Help menu",
   tooltip: "Help, tour and support",
   start: "Start Interactive Tour",
@@ -32,7 +32,7 @@ function useMenuText() {
   useEffect(() => {
     if (i18n.language !== "en" && !i18n.hasResourceBundle(i18n.language, "help")) void i18n.loadNamespaces("help");
   }, [i18n, i18n.language]);
-  return (key: keyof typeof ENGLISH) => (available ? t(`help:menu.${key}`) : ENGLISH[key]);
+  return (key: keyof typeof HELP_MENU_ENGLISH) => (available ? t(`help:menu.${key}`) : HELP_MENU_ENGLISH[key]);
 }
 
 const itemClass = "block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
