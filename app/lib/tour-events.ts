@@ -1,3 +1,4 @@
+import { getI18n } from "react-i18next";
 import { toast } from "~/lib/toast-store";
 
 /**
@@ -14,16 +15,18 @@ export function registerTour(pathname: string, start: TourStarter) {
   };
 }
 
+/** The notices are keys of the "help" namespace (issue 42), loaded first when the page lacks it. */
 export function startTourForPage(pathname: string) {
   const start = starters.get(pathname);
-  if (!start) {
-    toast({
-      title: "Tour Not Available",
-      description: "The tour feature is not available on this page.",
-      variant: "destructive",
-    });
-    return;
-  }
-  toast({ title: "Tour Started", description: "Starting the guided tour for this page." });
-  start();
+  const notify = () => {
+    if (!start) {
+      toast({ title: "help:tour.notAvailableTitle", description: "help:tour.notAvailableText", variant: "destructive" });
+      return;
+    }
+    toast({ title: "help:tour.startedTitle", description: "help:tour.startedText" });
+  };
+  const i18n = getI18n();
+  if (!i18n || i18n.hasLoadedNamespace("help")) notify();
+  else i18n.loadNamespaces("help").then(notify, notify);
+  start?.();
 }

@@ -1,35 +1,37 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { HelpLayout, HelpSection, proseLink } from "~/components/help/help-layout";
+import { translatedMeta } from "~/lib/meta";
 import { telHref } from "~/lib/town";
 import { getTownContact } from "~/models/town.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Contact Support | Florida Business Registry" },
-  { name: "description", content: "How to reach the town's Business Tax Receipt office." },
-];
+export const handle = { i18n: ["help"] };
 
-export function loader() {
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await requestT(request, "help");
   const town = getTownContact();
-  return { town: { ...town, tel: telHref(town.phone) } };
+  return {
+    town: { ...town, tel: telHref(town.phone) },
+    meta: pageMetaText(t, t("contact.title"), t("contact.description")),
+  };
 }
 
 export default function Contact() {
   const { town } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("help");
   return (
     <HelpLayout
-      title="Contact Support"
+      title={t("contact.title")}
       current="/contact"
-      intro={
-        <p>
-          The {town.name}, {town.state} Business Tax Receipt office answers questions about your listing, your letter,
-          payments and renewals.
-        </p>
-      }
+      intro={<p>{t("contact.intro", { town: town.name, state: town.state })}</p>}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
-          <h2 className="text-xl font-semibold">Email</h2>
+          <h2 className="text-xl font-semibold">{t("contact.email")}</h2>
           <p className="mt-2">
             <a href={`mailto:${town.email}`} className={proseLink} data-testid="support-email">
               {town.email}
@@ -37,7 +39,7 @@ export default function Contact() {
           </p>
         </div>
         <div className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
-          <h2 className="text-xl font-semibold">Phone</h2>
+          <h2 className="text-xl font-semibold">{t("contact.phone")}</h2>
           <p className="mt-2">
             <a href={town.tel} className={proseLink} data-testid="support-phone">
               {town.phone}
@@ -47,30 +49,26 @@ export default function Contact() {
       </div>
 
       <div className="mt-10">
-        <HelpSection id="what-to-include" title="What to include">
+        <HelpSection id="what-to-include" title={t("contact.include.title")}>
           <ul className="list-disc space-y-1 pl-6">
-            <li>The business name and its document number (shown on the business&apos;s page).</li>
-            <li>The email address of your account on this site, if you have one.</li>
-            <li>For a payment, the date and amount, or the payment number on your receipt.</li>
-            <li>Never send your full card number or your password: the town will not ask for them.</li>
+            <li>{t("contact.include.business")}</li>
+            <li>{t("contact.include.account")}</li>
+            <li>{t("contact.include.payment")}</li>
+            <li>{t("contact.include.never")}</li>
           </ul>
         </HelpSection>
-        <HelpSection id="common" title="Common requests">
+        <HelpSection id="common" title={t("contact.common.title")}>
           <ul className="list-disc space-y-1 pl-6">
-            <li>A lost or missing letter with the 7-digit verification code.</li>
-            <li>A business already claimed by someone else.</li>
-            <li>Questions about the fee, late penalties or your renewal date.</li>
+            <li>{t("contact.common.letter")}</li>
+            <li>{t("contact.common.claimed")}</li>
+            <li>{t("contact.common.fee")}</li>
           </ul>
           <p>
-            Many answers are already in the{" "}
-            <Link to="/faq" className={proseLink}>
-              FAQ
-            </Link>{" "}
-            and the{" "}
-            <Link to="/help" className={proseLink}>
-              Help Center
-            </Link>
-            .
+            <Trans
+              t={t}
+              i18nKey="contact.common.more"
+              components={{ faq: <Link to="/faq" className={proseLink} />, help: <Link to="/help" className={proseLink} /> }}
+            />
           </p>
         </HelpSection>
       </div>

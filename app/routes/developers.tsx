@@ -1,20 +1,28 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { proseLink } from "~/components/help/help-layout";
 import { apiReference, type EndpointView, type FieldRow } from "~/lib/api-contract/reference";
+import { translatedMeta } from "~/lib/meta";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/lib/pagination";
 import { COUNT_CAP } from "~/models/business-search.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "API Reference for Developers | Florida Business Registry" },
-  { name: "description", content: "The JSON API: authentication, conventions, and every endpoint with an example." },
-];
+export const handle = { i18n: ["help"] };
 
-/** Server-rendered from the contract (app/lib/api-contract), the same source as /api/openapi.json. */
-export function loader({ request }: LoaderFunctionArgs) {
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+/**
+ * Server-rendered from the contract (app/lib/api-contract), the same source as /api/openapi.json.
+ * The page's own prose and headings follow the language; the contract's texts (endpoint summaries,
+ * rules, answers), code samples, paths and JSON stay as they are, in English.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await requestT(request, "help");
   const origin = new URL(request.url).origin;
   return {
+    meta: pageMetaText(t, t("developers.title"), t("developers.description")),
     origin,
     countCap: COUNT_CAP,
     pageSize: DEFAULT_PAGE_SIZE,
@@ -53,13 +61,18 @@ function HeaderRow({ names }: { names: string[] }) {
 }
 
 function Fields({ caption, rows }: { caption: string; rows: FieldRow[] }) {
+  const { t } = useTranslation("help");
   const showWhere = rows.some((r) => r.where);
   return (
     <div className="mt-3 overflow-x-auto">
       <table className="w-full border-collapse text-sm">
         <caption className="mb-1 text-left font-semibold">{caption}</caption>
         <thead>
-          <HeaderRow names={showWhere ? ["Name", "In", "Type", "Required", "Rules"] : ["Name", "Type", "Required", "Rules"]} />
+          <HeaderRow
+            names={(showWhere ? (["name", "in", "type", "required", "rules"] as const) : (["name", "type", "required", "rules"] as const)).map(
+              (column) => t(`developers.columns.${column}`)
+            )}
+          />
         </thead>
         <tbody>
           {rows.map((row) => (
@@ -67,7 +80,7 @@ function Fields({ caption, rows }: { caption: string; rows: FieldRow[] }) {
               <td className={`${td} font-mono`}>{row.name}</td>
               {showWhere ? <td className={td}>{row.where}</td> : null}
               <td className={`${td} font-mono`}>{row.type}</td>
-              <td className={td}>{row.required ? "yes" : "no"}</td>
+              <td className={td}>{row.required ? t("developers.yes") : t("developers.no")}</td>
               <td className={`${td} break-all`}>{row.notes}</td>
             </tr>
           ))}
@@ -78,6 +91,7 @@ function Fields({ caption, rows }: { caption: string; rows: FieldRow[] }) {
 }
 
 function EndpointSection({ endpoint }: { endpoint: EndpointView }) {
+  const { t } = useTranslation("help");
   return (
     // A <details> per endpoint: the page stays scannable, and opens without JavaScript.
     <details id={endpoint.anchor} className="mt-4 scroll-mt-24 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
@@ -92,23 +106,26 @@ function EndpointSection({ endpoint }: { endpoint: EndpointView }) {
       </summary>
       {endpoint.description ? <p className="mt-1 text-slate-700 dark:text-slate-300">{endpoint.description}</p> : null}
       <p className="mt-1 text-sm">
-        <strong>Who may call it:</strong> {endpoint.access}
+        <strong>{t("developers.whoMayCall")}</strong> {endpoint.access}
       </p>
-      {endpoint.params.length ? <Fields caption="Parameters" rows={endpoint.params} /> : null}
-      {endpoint.body ? <Fields caption={`Body (${endpoint.body.contentType}${endpoint.body.optional ? ", optional" : ""})`} rows={endpoint.body.fields} /> : null}
-      <h4 className="mt-4 font-semibold">Example request</h4>
+      {endpoint.params.length ? <Fields caption={t("developers.parameters")} rows={endpoint.params} /> : null}
+      {endpoint.body ? <Fields
+          caption={t(endpoint.body.optional ? "developers.bodyOptional" : "developers.body", { contentType: endpoint.body.contentType })}
+          rows={endpoint.body.fields}
+        /> : null}
+      <h4 className="mt-4 font-semibold">{t("developers.exampleRequest")}</h4>
       <pre className={pre}>
         <code>{endpoint.exampleRequest}</code>
       </pre>
-      <h4 className="mt-4 font-semibold">Example answer ({endpoint.exampleStatus})</h4>
+      <h4 className="mt-4 font-semibold">{t("developers.exampleAnswer", { status: endpoint.exampleStatus })}</h4>
       <pre className={pre}>
         <code>{endpoint.exampleAnswer}</code>
       </pre>
       <div className="mt-4 overflow-x-auto">
         <table className="w-full border-collapse text-sm">
-          <caption className="mb-1 text-left font-semibold">Answers</caption>
+          <caption className="mb-1 text-left font-semibold">{t("developers.answers")}</caption>
           <thead>
-            <HeaderRow names={["Status", "When", "Example error body"]} />
+            <HeaderRow names={[t("developers.columns.status"), t("developers.columns.when"), t("developers.columns.errorBody")]} />
           </thead>
           <tbody>
             {endpoint.responses.map((r) => (
@@ -127,32 +144,29 @@ function EndpointSection({ endpoint }: { endpoint: EndpointView }) {
 
 export default function Developers() {
   const { origin, countCap, pageSize, maxPageSize, groups } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("help");
+  const codeTag = <code className={code} />;
+  const cap = countCap.toLocaleString("en-US");
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-4xl font-bold">API Reference</h1>
+      <h1 className="text-4xl font-bold">{t("developers.heading")}</h1>
       <div className="mt-4 space-y-3 text-lg text-slate-700 dark:text-slate-300">
         <p>
-          Everything the site does in the browser is also a JSON API, for the town&apos;s IT staff and anyone writing an
-          integration. This page and the machine-readable{" "}
-          <a href="/api/openapi.json" className={proseLink}>
-            OpenAPI 3.1 document
-          </a>{" "}
-          are generated from one contract, which the test suite checks every answer against.
+          <Trans
+            t={t}
+            i18nKey="developers.intro"
+            components={{ openapi: <a href="/api/openapi.json" className={proseLink} /> }}
+          />
         </p>
       </div>
 
-      <nav aria-label="On this page" className="mt-8 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-        <h2 className="text-lg font-semibold">On this page</h2>
+      <nav aria-label={t("developers.onThisPage")} className="mt-8 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+        <h2 className="text-lg font-semibold">{t("developers.onThisPage")}</h2>
         <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-          {[
-            ["authentication", "Authentication"],
-            ["money", "Money in cents"],
-            ["pagination", "Pagination and the count cap"],
-            ["errors", "Errors"],
-          ].map(([id, label]) => (
+          {(["authentication", "money", "pagination", "errors"] as const).map((id) => (
             <li key={id}>
               <a href={`#${id}`} className={proseLink}>
-                {label}
+                {t(`developers.sections.${id}`)}
               </a>
             </li>
           ))}
@@ -166,13 +180,9 @@ export default function Developers() {
         </ul>
       </nav>
 
-      <Section id="authentication" title="Authentication">
+      <Section id="authentication" title={t("developers.sections.authentication")}>
         <p>
-          Sign in with <code className={code}>POST /api/login</code>. The answer sets the session cookie{" "}
-          <code className={code}>__session</code> (HttpOnly, SameSite=Lax); send it with every later call. Without
-          &ldquo;remember me&rdquo; it ends with the browser session (and within 24 hours); with it, it lasts 30 days.{" "}
-          <code className={code}>POST /api/logout</code> ends it. Calls that need a signed-in user answer 401 without it;
-          administrator calls answer 403 to other users.
+          <Trans t={t} i18nKey="developers.auth.session" components={{ code: codeTag }} />
         </p>
         <pre className={pre}>
           <code>{`curl -c cookies.txt -H 'Content-Type: application/json' \\
@@ -180,40 +190,33 @@ export default function Developers() {
 curl -b cookies.txt ${origin}/api/user`}</code>
         </pre>
         <p>
-          JSON bodies must be sent with <code className={code}>Content-Type: application/json</code>; claims and a
-          filing&apos;s document uploads are <code className={code}>multipart/form-data</code>. Stripe&apos;s webhook is authenticated by Stripe&apos;s signature
-          instead of a session.
+          <Trans t={t} i18nKey="developers.auth.bodies" components={{ code: codeTag }} />
         </p>
       </Section>
 
-      <Section id="money" title="Money in cents">
+      <Section id="money" title={t("developers.sections.money")}>
         <p>
-          Every amount is an integer number of cents in US dollars: <code className={code}>13500</code> is $135.00. The
-          server computes the Business Tax Receipt fee ($100, plus $5 per employee and $10 per vehicle); an amount a
-          client sends is only compared with it. The CSV downloads show dollars with two decimals.
+          <Trans t={t} i18nKey="developers.money" components={{ code: codeTag }} />
         </p>
       </Section>
 
-      <Section id="pagination" title="Pagination and the count cap">
+      <Section id="pagination" title={t("developers.sections.pagination")}>
         <p>
-          Lists that page take <code className={code}>page</code> (from 1, default 1) and{" "}
-          <code className={code}>limit</code> (1 to {maxPageSize}, default {pageSize}) and answer{" "}
-          <code className={code}>{"pagination: { page, limit, total, totalPages }"}</code>. Asking for a page past the end
-          answers the last page. A value that is not a whole number in range is a 400.
+          <Trans
+            t={t}
+            i18nKey="developers.pagination.params"
+            values={{ maxPageSize, pageSize, shape: "pagination: { page, limit, total, totalPages }" }}
+            components={{ code: codeTag }}
+          />
         </p>
         <p>
-          Searches stop counting at {countCap.toLocaleString("en-US")} matches: <code className={code}>total</code> is then{" "}
-          {countCap.toLocaleString("en-US")} and <code className={code}>totalIsCapped</code> is{" "}
-          <code className={code}>true</code>. Narrow the search to page further.
+          <Trans t={t} i18nKey="developers.pagination.cap" values={{ countCap: cap }} components={{ code: codeTag }} />
         </p>
-        <p>
-          Lists that do not page (the user&apos;s businesses, claimed businesses, payments and filings, the town&apos;s
-          activities, and the uploaded licences) answer a JSON array.
-        </p>
+        <p>{t("developers.pagination.arrays")}</p>
       </Section>
 
-      <Section id="errors" title="Errors">
-        <p>Every error answers a JSON body of this shape, with the status:</p>
+      <Section id="errors" title={t("developers.sections.errors")}>
+        <p>{t("developers.errors.shape")}</p>
         <pre className={pre}>
           <code>{`{
   "error": {
@@ -223,10 +226,7 @@ curl -b cookies.txt ${origin}/api/user`}</code>
 }`}</code>
         </pre>
         <p>
-          <code className={code}>fieldErrors</code> (field name to its messages) is present only for invalid input. The
-          statuses: 400 invalid input, 401 not signed in or wrong credentials, 403 not allowed, 404 not found, 405 wrong
-          method (with an <code className={code}>Allow</code> header), 409 conflicts with the current state, 413 upload
-          too large, 415 body not sent as JSON, 429 too many attempts (with <code className={code}>Retry-After</code>).
+          <Trans t={t} i18nKey="developers.errors.statuses" components={{ code: codeTag }} />
         </p>
       </Section>
 

@@ -1,19 +1,26 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { HelpLayout, proseLink } from "~/components/help/help-layout";
-import { BASE_FEE_CENTS, formatCents, PER_EMPLOYEE_CENTS, PER_VEHICLE_CENTS } from "~/lib/fee";
+import { BASE_FEE_CENTS, PER_EMPLOYEE_CENTS, PER_VEHICLE_CENTS } from "~/lib/fee";
+import { useFormat } from "~/lib/hooks/use-format";
+import { translatedMeta } from "~/lib/meta";
 import { telHref } from "~/lib/town";
 import { getTownContact } from "~/models/town.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Frequently Asked Questions | Florida Business Registry" },
-  { name: "description", content: "Answers about searching, claiming, paying and renewing a Business Tax Receipt." },
-];
+export const handle = { i18n: ["help"] };
 
-export function loader() {
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await requestT(request, "help");
   const town = getTownContact();
-  return { town: { ...town, tel: telHref(town.phone) } };
+  return {
+    town: { ...town, tel: telHref(town.phone) },
+    meta: pageMetaText(t, t("faq.title"), t("faq.description")),
+  };
 }
 
 function Question({ question, children }: { question: string; children: ReactNode }) {
@@ -25,125 +32,110 @@ function Question({ question, children }: { question: string; children: ReactNod
   );
 }
 
-export default function Faq() {
-  const { town } = useLoaderData<typeof loader>();
-  const contact = (
+/** The town's email and phone, as links: "<email> or <phone>". */
+function TownContactLinks({ email, phone, tel }: { email: string; phone: string; tel: string }) {
+  const { t } = useTranslation("help");
+  return (
     <>
-      <a href={`mailto:${town.email}`} className={proseLink}>
-        {town.email}
+      <a href={`mailto:${email}`} className={proseLink}>
+        {email}
       </a>{" "}
-      or{" "}
-      <a href={town.tel} className={proseLink}>
-        {town.phone}
+      {t("faq.or")}{" "}
+      <a href={tel} className={proseLink}>
+        {phone}
       </a>
     </>
   );
+}
+
+const em = <em />;
+
+export default function Faq() {
+  const { town } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("help");
+  const { money } = useFormat();
+  const contact = <TownContactLinks email={town.email} phone={town.phone} tel={town.tel} />;
+  const dashboard = <Link to="/dashboard" className={proseLink} />;
   return (
     <HelpLayout
-      title="Frequently Asked Questions"
+      title={t("faq.title")}
       current="/faq"
       intro={
         <p>
-          Quick answers about the registry and your {town.name} Business Tax Receipt. Step-by-step guides are in the{" "}
-          <Link to="/help" className={proseLink}>
-            Help Center
-          </Link>
-          .
+          <Trans
+            t={t}
+            i18nKey="faq.intro"
+            values={{ town: town.name }}
+            components={{ help: <Link to="/help" className={proseLink} /> }}
+          />
         </p>
       }
     >
       <div className="space-y-3">
-        <h2 className="mb-2 text-2xl font-semibold">Searching</h2>
-        <Question question="Do I need an account to search?">
+        <h2 className="mb-2 text-2xl font-semibold">{t("faq.searching")}</h2>
+        <Question question={t("faq.needAccount.q")}>
           <p>
-            No. Anyone can{" "}
-            <Link to="/search" className={proseLink}>
-              search
-            </Link>{" "}
-            by business name, document number or city and open a business&apos;s details. You need an account only to
-            claim a business and pay its tax receipt.
+            <Trans t={t} i18nKey="faq.needAccount.a" components={{ search: <Link to="/search" className={proseLink} /> }} />
           </p>
         </Question>
-        <Question question="I can't find my business. What should I do?">
+        <Question question={t("faq.cantFind.q")}>
           <p>
-            Try fewer words of the name, or search by its document number from the Florida Division of Corporations.
-            Clear the city and filing-type filters too. If it still does not appear, contact the town at {contact}.
+            <Trans t={t} i18nKey="faq.cantFind.a" components={{ contact }} />
           </p>
         </Question>
 
-        <h2 className="mb-2 pt-6 text-2xl font-semibold">Claiming</h2>
-        <Question question="Where do I find my verification code?">
+        <h2 className="mb-2 pt-6 text-2xl font-semibold">{t("faq.claiming")}</h2>
+        <Question question={t("faq.code.q")}>
           <p>
-            In the letter {town.name} mailed to your business. It is 7 digits long; enter the digits only. If you lost
-            the letter, contact the town at {contact} for a new one.
+            <Trans t={t} i18nKey="faq.code.a" values={{ town: town.name }} components={{ contact }} />
           </p>
         </Question>
-        <Question question="My business has already been claimed by someone else.">
+        <Question question={t("faq.claimed.q")}>
           <p>
-            A business can be claimed by one account only. If you are the owner, please contact support at {contact}{" "}
-            with the business name and document number.
+            <Trans t={t} i18nKey="faq.claimed.a" components={{ contact }} />
           </p>
         </Question>
-        <Question question="Do I have to upload my driver's license?">
-          <p>No, it is optional. If you add one it must be a JPEG, PNG or GIF image of at most 5 MB.</p>
+        <Question question={t("faq.license.q")}>
+          <p>{t("faq.license.a")}</p>
         </Question>
 
-        <h2 className="mb-2 pt-6 text-2xl font-semibold">Paying</h2>
-        <Question question="How much is the Business Tax Receipt?">
+        <h2 className="mb-2 pt-6 text-2xl font-semibold">{t("faq.paying")}</h2>
+        <Question question={t("faq.cost.q")}>
           <p>
-            {formatCents(BASE_FEE_CENTS)} plus {formatCents(PER_EMPLOYEE_CENTS)} per employee plus{" "}
-            {formatCents(PER_VEHICLE_CENTS)} per business vehicle. A business with no employees or vehicles pays{" "}
-            {formatCents(BASE_FEE_CENTS)}.
+            {t("faq.cost.a", {
+              base: money(BASE_FEE_CENTS),
+              employee: money(PER_EMPLOYEE_CENTS),
+              vehicle: money(PER_VEHICLE_CENTS),
+            })}
           </p>
         </Question>
-        <Question question="How can I pay?">
-          <p>
-            By credit or debit card, online, once you have claimed the business. Payments are processed by Stripe; we
-            never see or store your card number.
-          </p>
+        <Question question={t("faq.how.q")}>
+          <p>{t("faq.how.a")}</p>
         </Question>
-        <Question question="How do I get or print my receipt?">
+        <Question question={t("faq.receipt.q")}>
           <p>
-            Choose <em>View Receipt</em> after paying, or open <em>Payment History</em> on your{" "}
-            <Link to="/dashboard" className={proseLink}>
-              dashboard
-            </Link>
-            . Each receipt has a <em>Print</em> button.
+            <Trans t={t} i18nKey="faq.receipt.a" components={{ em, dashboard }} />
           </p>
         </Question>
 
-        <h2 className="mb-2 pt-6 text-2xl font-semibold">Renewing</h2>
-        <Question question="When is my BTR due, and for how long is it valid?">
-          <p>
-            The BTR year runs October 1 to September 30. Renewals go on sale July 1 and are due by September 30 each
-            year.
-          </p>
+        <h2 className="mb-2 pt-6 text-2xl font-semibold">{t("faq.renewing")}</h2>
+        <Question question={t("faq.due.q")}>
+          <p>{t("faq.due.a")}</p>
         </Question>
-        <Question question="What happens if I renew late?">
-          <p>
-            Florida Statutes chapter 205 sets a delinquency penalty of 10% for October plus 5% for each further month,
-            up to 25% in total.
-          </p>
+        <Question question={t("faq.late.q")}>
+          <p>{t("faq.late.a")}</p>
         </Question>
-        <Question question="Can my BTR renew automatically?">
-          <p>
-            Yes. After your BTR is paid, set up annual auto-renewal from the subscription card on your business&apos;s
-            page. Your card is charged on the renewal date each year. You can turn auto-renewal off or cancel the
-            subscription at any time.
-          </p>
+        <Question question={t("faq.auto.q")}>
+          <p>{t("faq.auto.a")}</p>
         </Question>
 
-        <h2 className="mb-2 pt-6 text-2xl font-semibold">Using the site</h2>
-        <Question question="Does the site work without JavaScript?">
-          <p>
-            Yes. Every page works as plain web pages and forms; with JavaScript you also get suggestions as you type,
-            the guided tour and inline card payment.
-          </p>
+        <h2 className="mb-2 pt-6 text-2xl font-semibold">{t("faq.site")}</h2>
+        <Question question={t("faq.noJs.q")}>
+          <p>{t("faq.noJs.a")}</p>
         </Question>
-        <Question question="How do I restart the guided tour?">
+        <Question question={t("faq.tour.q")}>
           <p>
-            Open the round <strong>?</strong> help button in the corner of any page and choose{" "}
-            <em>Start Interactive Tour</em>. The home and search pages have tours.
+            <Trans t={t} i18nKey="faq.tour.a" components={{ strong: <strong />, em }} />
           </p>
         </Question>
       </div>

@@ -1,60 +1,61 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { HelpLayout, HelpSection, proseLink } from "~/components/help/help-layout";
-import { BASE_FEE_CENTS, computeFee, formatCents, PER_EMPLOYEE_CENTS, PER_VEHICLE_CENTS } from "~/lib/fee";
+import { BASE_FEE_CENTS, computeFee, PER_EMPLOYEE_CENTS, PER_VEHICLE_CENTS } from "~/lib/fee";
+import { useFormat } from "~/lib/hooks/use-format";
+import { translatedMeta } from "~/lib/meta";
 import { telHref } from "~/lib/town";
 import { getTownContact } from "~/models/town.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Help Center | Florida Business Registry" },
-  {
-    name: "description",
-    content: "How to search the registry, claim your business, pay and renew your Business Tax Receipt.",
-  },
-];
+export const handle = { i18n: ["help"] };
 
-export function loader() {
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await requestT(request, "help");
   const town = getTownContact();
-  return { town: { ...town, tel: telHref(town.phone) } };
+  return {
+    town: { ...town, tel: telHref(town.phone) },
+    meta: pageMetaText(t, t("center.title"), t("center.description")),
+  };
 }
 
-const topics = [
-  { id: "searching", title: "Searching for a business" },
-  { id: "claiming", title: "Claiming your business" },
-  { id: "fee", title: "What the Business Tax Receipt costs" },
-  { id: "paying", title: "Paying by card" },
-  { id: "receipts", title: "Receipts" },
-  { id: "renewal", title: "Renewal and the BTR year" },
-  { id: "contact", title: "Reaching the town" },
-];
+const topics = ["searching", "claiming", "fee", "paying", "receipts", "renewal", "contact"] as const;
+
+const strong = <strong />;
+const em = <em />;
 
 export default function HelpCenter() {
   const { town } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("help");
+  const { money } = useFormat();
   const example = computeFee(3, 2);
   return (
     <HelpLayout
-      title="Help Center"
+      title={t("center.title")}
       current="/help"
       intro={
         <p>
-          Everything you need to find a business, claim your listing and keep your {town.name} Business Tax Receipt
-          (BTR) paid. Short answers are in the{" "}
-          <Link to="/faq" className={proseLink}>
-            FAQ
-          </Link>
-          .
+          <Trans
+            t={t}
+            i18nKey="center.intro"
+            values={{ town: town.name }}
+            components={{ faq: <Link to="/faq" className={proseLink} /> }}
+          />
         </p>
       }
     >
-      <nav aria-label="Help topics" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <nav aria-label={t("center.topicsNav")} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
-          On this page
+          {t("center.onThisPage")}
         </h2>
         <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-          {topics.map((topic) => (
-            <li key={topic.id}>
-              <a href={`#${topic.id}`} className={proseLink}>
-                {topic.title}
+          {topics.map((id) => (
+            <li key={id}>
+              <a href={`#${id}`} className={proseLink}>
+                {t(`center.topics.${id}`)}
               </a>
             </li>
           ))}
@@ -62,149 +63,125 @@ export default function HelpCenter() {
       </nav>
 
       <div className="mt-10">
-        <HelpSection id="searching" title="Searching for a business">
+        <HelpSection id="searching" title={t("center.topics.searching")}>
           <p>
-            Anyone can search the registry, no account needed. On the home page or the{" "}
-            <Link to="/search" className={proseLink}>
-              Business Search
-            </Link>{" "}
-            page you can look a business up by:
+            <Trans t={t} i18nKey="center.searching.intro" components={{ search: <Link to="/search" className={proseLink} /> }} />
           </p>
           <ul className="list-disc space-y-1 pl-6">
             <li>
-              <strong>Name</strong>: type at least two letters and matching businesses are suggested as you type; choose
-              one to open its page.
+              <Trans t={t} i18nKey="center.searching.name" components={{ strong }} />
             </li>
             <li>
-              <strong>Document number</strong>: the number the Florida Division of Corporations gave the business (for
-              example L24000000001).
+              <Trans t={t} i18nKey="center.searching.documentNumber" components={{ strong }} />
             </li>
             <li>
-              <strong>City</strong>: pick {town.name} to see only businesses located there.
+              <Trans t={t} i18nKey="center.searching.city" values={{ town: town.name }} components={{ strong }} />
             </li>
           </ul>
           <p>
-            All fields are optional and can be combined, and you can also filter by filing type (LLC, corporation,
-            partnership and so on). Results come ten to a page; the address bar keeps your filters, so a search can be
-            bookmarked or shared. Choose <em>View details</em> to see a business&apos;s status, address and registration
-            date.
+            <Trans t={t} i18nKey="center.searching.more" components={{ em }} />
           </p>
         </HelpSection>
 
-        <HelpSection id="claiming" title="Claiming your business">
+        <HelpSection id="claiming" title={t("center.topics.claiming")}>
           <p>
-            {town.name} mails a letter to every business operating in town. The letter carries a{" "}
-            <strong>7-digit verification code</strong> that proves you own or represent the business.
+            <Trans t={t} i18nKey="center.claiming.letter" values={{ town: town.name }} components={{ strong }} />
           </p>
           <ol className="list-decimal space-y-1 pl-6">
             <li>
-              <Link to="/register" className={proseLink}>
-                Create an account
-              </Link>{" "}
-              or{" "}
-              <Link to="/login" className={proseLink}>
-                sign in
-              </Link>
-              .
+              <Trans
+                t={t}
+                i18nKey="center.claiming.account"
+                components={{
+                  register: <Link to="/register" className={proseLink} />,
+                  login: <Link to="/login" className={proseLink} />,
+                }}
+              />
             </li>
             <li>
-              Find your business and open its page, then choose <em>Claim This Business</em>.
+              <Trans t={t} i18nKey="center.claiming.find" components={{ em }} />
             </li>
-            <li>
-              Enter your number of employees and of business vehicles (they set the fee), and the 7-digit code from the
-              letter, digits only.
-            </li>
-            <li>Optionally attach a photo of your driver&apos;s license (JPEG, PNG or GIF, up to 5 MB).</li>
+            <li>{t("center.claiming.counts")}</li>
+            <li>{t("center.claiming.license")}</li>
           </ol>
+          <p>{t("center.claiming.certify")}</p>
+        </HelpSection>
+
+        <HelpSection id="fee" title={t("center.topics.fee")}>
           <p>
-            By claiming you certify that you own the business or are authorised to act for it; false information may
-            lead to penalties. If the page says the business has already been claimed and it is yours, contact the town
-            (see below).
+            <Trans
+              t={t}
+              i18nKey="center.fee.rule"
+              values={{ base: money(BASE_FEE_CENTS), employee: money(PER_EMPLOYEE_CENTS), vehicle: money(PER_VEHICLE_CENTS) }}
+              components={{ strong }}
+            />
+          </p>
+          <p>
+            <Trans
+              t={t}
+              i18nKey="center.fee.example"
+              values={{
+                employees: example.employees,
+                vehicles: example.vehicles,
+                baseAmount: money(example.baseCents),
+                employeeAmount: money(example.employeeCents),
+                vehicleAmount: money(example.vehicleCents),
+                total: money(example.totalCents),
+              }}
+              components={{ strong }}
+            />
           </p>
         </HelpSection>
 
-        <HelpSection id="fee" title="What the Business Tax Receipt costs">
+        <HelpSection id="paying" title={t("center.topics.paying")}>
           <p>
-            The fee is <strong>{formatCents(BASE_FEE_CENTS)}</strong> plus{" "}
-            <strong>{formatCents(PER_EMPLOYEE_CENTS)}</strong> per employee plus{" "}
-            <strong>{formatCents(PER_VEHICLE_CENTS)}</strong> per business vehicle, in US dollars.
+            <Trans
+              t={t}
+              i18nKey="center.paying.how"
+              components={{ em, dashboard: <Link to="/dashboard" className={proseLink} /> }}
+            />
           </p>
           <p>
-            For example, a business with {example.employees} employees and {example.vehicles} vehicles pays{" "}
-            {formatCents(example.baseCents)} + {formatCents(example.employeeCents)} +{" "}
-            {formatCents(example.vehicleCents)} = <strong>{formatCents(example.totalCents)}</strong>. The amount is
-            always worked out on our server from the counts you gave when claiming.
-          </p>
-        </HelpSection>
-
-        <HelpSection id="paying" title="Paying by card">
-          <p>
-            Once your business is claimed, its page and your{" "}
-            <Link to="/dashboard" className={proseLink}>
-              dashboard
-            </Link>{" "}
-            show <em>Pay Business Tax</em>. Review the total, then pay with a credit or debit card. Card payments are
-            processed by Stripe; this website never sees or stores your card number. If your browser runs without
-            JavaScript, you are taken to Stripe&apos;s secure payment page and brought back here afterwards.
-          </p>
-          <p>
-            A business whose BTR is already paid shows <em>BTR Paid</em> and cannot be charged twice.
+            <Trans t={t} i18nKey="center.paying.once" components={{ em }} />
           </p>
         </HelpSection>
 
-        <HelpSection id="receipts" title="Receipts">
+        <HelpSection id="receipts" title={t("center.topics.receipts")}>
           <p>
-            You get an instant digital receipt after paying: choose <em>View Receipt</em>. Every payment you have made
-            is listed under <em>Payment History</em> on your dashboard, with a link to its receipt. A receipt shows the
-            business, the amount, the date and the payment type, and has a <em>Print</em> button (your browser can also
-            save it as a PDF). You can download your payments as a CSV file from the dashboard too.
+            <Trans t={t} i18nKey="center.receipts.text" components={{ em }} />
           </p>
         </HelpSection>
 
-        <HelpSection id="renewal" title="Renewal and the BTR year">
+        <HelpSection id="renewal" title={t("center.topics.renewal")}>
           <p>
-            A Florida local Business Tax Receipt runs for one fiscal year, <strong>October 1 to September 30</strong>.
-            Renewals go on sale July 1 and are <strong>due by September 30</strong>.
+            <Trans t={t} i18nKey="center.renewal.year" components={{ strong }} />
           </p>
           <p>
-            Under Florida Statutes chapter 205, a receipt renewed late carries a delinquency penalty of{" "}
-            <strong>10% for October</strong> plus <strong>5% for each further month</strong>, up to <strong>25%</strong>{" "}
-            in total.
+            <Trans t={t} i18nKey="center.renewal.penalty" components={{ strong }} />
           </p>
           <p>
-            To avoid missing the deadline, turn on <strong>annual auto-renewal</strong>: once your BTR is paid, the
-            subscription card on your business&apos;s page lets you save a card and renew automatically every year on
-            the renewal date. You can switch auto-renewal off (the BTR then expires on that date) or cancel the
-            subscription at any time from the same card.
+            <Trans t={t} i18nKey="center.renewal.auto" components={{ strong }} />
           </p>
         </HelpSection>
 
-        <HelpSection id="contact" title="Reaching the town">
-          <p>
-            Questions about your tax receipt, a lost letter or a business claimed by someone else go to the {town.name}{" "}
-            Business Tax Receipt office:
-          </p>
+        <HelpSection id="contact" title={t("center.topics.contact")}>
+          <p>{t("center.contact.intro", { town: town.name })}</p>
           <ul className="list-disc space-y-1 pl-6">
             <li>
-              Email:{" "}
+              {t("center.contact.email")}{" "}
               <a href={`mailto:${town.email}`} className={proseLink}>
                 {town.email}
               </a>
             </li>
             <li>
-              Phone:{" "}
+              {t("center.contact.phone")}{" "}
               <a href={town.tel} className={proseLink}>
                 {town.phone}
               </a>
             </li>
           </ul>
           <p>
-            See{" "}
-            <Link to="/contact" className={proseLink}>
-              Contact Support
-            </Link>{" "}
-            for what to include in your message. You can restart the guided tour of the home and search pages at any
-            time from the round help button.
+            <Trans t={t} i18nKey="center.contact.more" components={{ contact: <Link to="/contact" className={proseLink} /> }} />
           </p>
         </HelpSection>
       </div>

@@ -1,19 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { translatedMeta } from "~/lib/meta";
 import { readUnsubscribeToken } from "~/models/mail-events.server";
 import { unsubscribeByToken } from "~/models/mail-preferences.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Stop reminders | Florida Business Registry" }];
+export const handle = { i18n: ["help"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 /**
  * The unsubscribe link of every reminder. Opening it asks for one click (link scanners must not
  * unsubscribe anyone); mail programs POST `List-Unsubscribe=One-Click` here directly (RFC 8058).
  */
-export function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { t } = await requestT(request, "help");
   const valid = readUnsubscribeToken(params.token ?? "") !== null;
-  return data({ valid }, { status: valid ? 200 : 404 });
+  const meta = pageMetaText(t, t("unsubscribe.title"), t("unsubscribe.description"));
+  return data({ valid, meta }, { status: valid ? 200 : 404 });
 }
 
 export function action({ params }: ActionFunctionArgs) {
@@ -24,24 +31,24 @@ export function action({ params }: ActionFunctionArgs) {
 export default function UnsubscribePage() {
   const { valid } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("help");
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-3xl font-bold">Renewal reminders</h1>
+      <h1 className="text-3xl font-bold">{t("unsubscribe.heading")}</h1>
       {actionData?.done ? (
         <p role="status" className="mt-4 text-slate-700 dark:text-slate-300">
-          Done: you will not receive renewal reminders or delinquency notices any more. Receipts still come. You can turn
-          reminders back on in your profile.
+          {t("unsubscribe.done")}
         </p>
       ) : valid ? (
         <>
-          <p className="mt-4 text-slate-700 dark:text-slate-300">Stop renewal reminders and delinquency notices for your account?</p>
+          <p className="mt-4 text-slate-700 dark:text-slate-300">{t("unsubscribe.ask")}</p>
           <Form method="post" className="mt-6">
             <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-            <Button type="submit">Stop reminders</Button>
+            <Button type="submit">{t("unsubscribe.button")}</Button>
           </Form>
         </>
       ) : (
-        <p className="mt-4 text-slate-700 dark:text-slate-300">This unsubscribe link is not valid. You can turn reminders off in your profile.</p>
+        <p className="mt-4 text-slate-700 dark:text-slate-300">{t("unsubscribe.invalid")}</p>
       )}
     </div>
   );

@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 const pages = [
-  { to: "/help", label: "Help Center" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/contact", label: "Contact Support" },
-];
+  { to: "/help", label: "layout.helpCenter" },
+  { to: "/faq", label: "layout.faq" },
+  { to: "/contact", label: "layout.contact" },
+] as const;
 
 /** The frame shared by /help, /faq and /contact: a title, an intro and links between the three. */
 export function HelpLayout({
@@ -19,9 +20,10 @@ export function HelpLayout({
   current: "/help" | "/faq" | "/contact";
   children: ReactNode;
 }) {
+  const { t } = useTranslation("help");
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
-      <nav aria-label="Help pages" className="mb-6">
+      <nav aria-label={t("layout.nav")} className="mb-6">
         <ul className="flex flex-wrap gap-2 text-sm">
           {pages.map((page) => (
             <li key={page.to}>
@@ -34,7 +36,7 @@ export function HelpLayout({
                     : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
                 }`}
               >
-                {page.label}
+                {t(page.label)}
               </Link>
             </li>
           ))}

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import { getI18n, useTranslation } from "react-i18next";
 import type { toast as showToast } from "~/lib/toast-store";
 import type { markTourEnded as markEnded, resetTourProgress as resetProgress, TourPage } from "~/lib/tour-progress";
 import { TOUR_STEPS, type TourStep } from "./tour-steps";
@@ -61,6 +62,7 @@ function placePopover(target: Box, popover: { width: number; height: number }) {
 }
 
 export function GuidedTour({ page, onEnd }: GuidedTourProps) {
+  const { t } = useTranslation("help");
   // Steps whose target is missing when the tour starts are skipped (and counted out).
   const steps = useMemo(() => TOUR_STEPS[page].filter((step) => findTarget(step)), [page]);
   const [index, setIndex] = useState(0);
@@ -222,13 +224,13 @@ export function GuidedTour({ page, onEnd }: GuidedTourProps) {
         }}
       >
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
-          Step {index + 1} of {steps.length}
+          {t("tour.step", { current: index + 1, total: steps.length })}
         </p>
         <h2 id={titleId} className="mt-1 text-lg font-semibold">
-          {step.title}
+          {t(step.title)}
         </h2>
         <p id={bodyId} className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          {step.content}
+          {t(step.content)}
         </p>
         <div className="mt-3 flex gap-1" aria-hidden="true">
           {steps.map((s, i) => (
@@ -245,7 +247,7 @@ export function GuidedTour({ page, onEnd }: GuidedTourProps) {
             onClick={() => end("skipped")}
             className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
           >
-            Skip tour
+            {t("tour.skip")}
           </button>
           <span className="flex-1" />
           {index > 0 ? (
@@ -255,7 +257,7 @@ export function GuidedTour({ page, onEnd }: GuidedTourProps) {
               className="rounded-md border px-3 py-2 text-sm font-medium hover:bg-slate-50 dark:hover:bg-slate-800"
               style={{ borderColor: TOUR_PRIMARY_COLOR }}
             >
-              Back
+              {t("tour.back")}
             </button>
           ) : null}
           <button
@@ -265,7 +267,7 @@ export function GuidedTour({ page, onEnd }: GuidedTourProps) {
             className="rounded-md bg-primary-700 px-4 py-2 text-sm font-semibold text-white hover:bg-primary-800"
             style={{ boxShadow: `0 0 0 2px ${TOUR_PRIMARY_COLOR}` }}
           >
-            {isLast ? "Finish" : "Next"}
+            {isLast ? t("tour.finish") : t("tour.next")}
           </button>
         </div>
       </div>
@@ -320,12 +322,9 @@ export function runTour(page: TourPage, { reset = false, services }: { reset?: b
       status = outcome;
       markTourEnded(page, outcome);
       if (outcome === "finished") {
-        toast({
-          title: "Tour Completed",
-          description: "You've completed the tour! Access more help anytime from the help menu.",
-        });
+        toast({ title: "help:tour.completedTitle", description: "help:tour.completedText" });
       } else {
-        toast({ title: "Tour Skipped", description: "You can restart the tour anytime from the help menu." });
+        toast({ title: "help:tour.skippedTitle", description: "help:tour.skippedText" });
       }
     }
     // Focus goes back where it was before the tour.
@@ -333,7 +332,14 @@ export function runTour(page: TourPage, { reset = false, services }: { reset?: b
     if (previous instanceof HTMLElement && previous.isConnected) previous.focus({ preventScroll: true });
   };
   // Defer so that unmounting from inside the tour's own event handlers is safe.
-  mounted.root.render(<GuidedTour page={page} onEnd={(outcome) => queueMicrotask(() => onEnd(outcome))} />);
+  const tour = <GuidedTour page={page} onEnd={(outcome) => queueMicrotask(() => onEnd(outcome))} />;
+  // The tour's texts are in the "help" namespace, which most pages do not bring: it is loaded
+  // first (in the page's language), unless the visitor left the page meanwhile.
+  const root = mounted.root;
+  const render = () => {
+    if (mounted?.root === root) root.render(tour);
+  };
+  getI18n().loadNamespaces("help").then(render, render);
 }
 
 /** Leaving the page ends its tour quietly (no toast, progress unchanged). */
