@@ -39,6 +39,10 @@ test.describe("the public pages in Spanish", () => {
     const theme = page.getByRole("form", { name: "Tema" });
     await expect(theme.getByRole("button", { name: "Claro" })).toHaveAttribute("data-tooltip", "Usar siempre el tema claro");
     await expect(theme.getByRole("button", { name: "Sistema" })).toBeVisible();
+    // The help menu, on every page (its texts live in common).
+    await page.getByLabel("Menú de ayuda").click();
+    await expect(page.getByTestId("help-menu").getByRole("link", { name: "Preguntas frecuentes" })).toBeVisible();
+    await page.getByLabel("Menú de ayuda").click();
 
     const form = page.getByRole("search", { name: "Búsqueda de negocios" });
     await expect(form.getByLabel("Ciudad")).toHaveValue("");
