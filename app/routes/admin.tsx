@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
 import { OverviewCharts } from "~/components/admin/charts/overview-charts";
 import { cellClass, DataTable } from "~/components/admin/data-table";
@@ -8,8 +9,7 @@ import { PaginationNav } from "~/components/pagination-nav";
 import { Button } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { TabNav } from "~/components/ui/tab-nav";
-import { formatCardDate } from "~/lib/dates";
-import { formatCents } from "~/lib/fee";
+import { useFormat } from "~/lib/hooks/use-format";
 import { filingTypeLabel } from "~/lib/filing-types";
 import { DEFAULT_PAGE_SIZE, parsePage, type Pagination } from "~/lib/pagination";
 import { parseAdminTab, type AdminTab } from "~/lib/admin-tabs";
@@ -21,18 +21,21 @@ import { getAdminSummary } from "~/models/admin/summary.server";
 import { listUsers } from "~/models/admin/users.server";
 import { readBusinessFilters } from "~/utils/http";
 import { requireStaff } from "~/utils/session.server";
-import { pageMeta } from "~/lib/meta";
-import { ROLE_LABELS, ROLES, roleOf } from "~/lib/roles";
+import { translatedMeta } from "~/lib/meta";
+import { ROLES, roleOf } from "~/lib/roles";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () =>
-  pageMeta("Admin Dashboard", "Users, businesses, claims, payments and reports of the town's Business Tax Receipt office.");
+export const handle = { i18n: ["admin"] };
 
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
+
+/** The tabs' names: keys of the "admin" namespace. */
 const TAB_LABELS: Record<AdminTab, string> = {
-  users: "Users",
-  businesses: "Businesses",
-  "claimed-businesses": "Claimed Businesses",
-  payments: "Payments",
-  licenses: "Licenses",
+  users: "page.tabs.users",
+  businesses: "page.tabs.businesses",
+  "claimed-businesses": "page.tabs.claimedBusinesses",
+  payments: "page.tabs.payments",
+  licenses: "page.tabs.licenses",
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -87,7 +90,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = parseAdminTab(params.get("tab"));
   // The overview's charts on /admin itself; the tabs' own URLs (?tab=) are the lists alone.
   const overview = params.get("tab") ? null : getOverview();
-  return { summary: getAdminSummary(), overview, view: loadTab(tab, params), canManageRoles: roleOf(user) === "admin" };
+  const { t } = await requestT(request, "admin");
+  return {
+    summary: getAdminSummary(),
+    overview,
+    view: loadTab(tab, params),
+    canManageRoles: roleOf(user) === "admin",
+    meta: pageMetaText(t, t("page.title"), t("page.description")),
+  };
 }
 
 type View = ReturnType<typeof useLoaderData<typeof loader>>["view"];
@@ -98,50 +108,52 @@ export default function Admin() {
   const { summary, overview, view, canManageRoles } = useLoaderData<typeof loader>();
   const filters: { name?: string; doc?: string } = ("filters" in view && view.filters) || {};
   const reportQuery = view.tab === "businesses" ? new URLSearchParams(filters as Record<string, string>).toString() : "";
+  const { t } = useTranslation("admin");
+  const { money } = useFormat();
 
   return (
-    <AdminPage title="Admin Dashboard">
-      <AdminSection id="summary-heading" title="Summary" className="mt-6" headingClassName="sr-only">
+    <AdminPage title={t("page.heading")}>
+      <AdminSection id="summary-heading" title={t("page.summary.heading")} className="mt-6" headingClassName="sr-only">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="admin-summary">
-          <Figure label="Businesses" value={summary.businesses.toLocaleString("en-US")} />
-          <Figure label="Claimed" value={summary.claimed.toLocaleString("en-US")} />
-          <Figure label="BTR paid" value={summary.paid.toLocaleString("en-US")} />
-          <Figure label={`Revenue, fiscal year ${summary.fiscalYear}`} value={formatCents(summary.revenueCents)} />
+          <Figure label={t("page.summary.businesses")} value={summary.businesses.toLocaleString("en-US")} />
+          <Figure label={t("page.summary.claimed")} value={summary.claimed.toLocaleString("en-US")} />
+          <Figure label={t("page.summary.paid")} value={summary.paid.toLocaleString("en-US")} />
+          <Figure label={t("page.summary.revenue", { year: summary.fiscalYear })} value={money(summary.revenueCents)} />
         </dl>
       </AdminSection>
 
       {overview ? (
-        <AdminSection id="overview-heading" title="Overview" className="mt-8" headingClassName="text-lg font-semibold">
+        <AdminSection id="overview-heading" title={t("page.overview")} className="mt-8" headingClassName="text-lg font-semibold">
           <OverviewCharts overview={overview} />
         </AdminSection>
       ) : null}
 
-      <AdminSection id="reports-heading" title="Reports" className="mt-8" headingClassName="text-lg font-semibold">
+      <AdminSection id="reports-heading" title={t("page.reports.heading")} className="mt-8" headingClassName="text-lg font-semibold">
         <div className="mt-3 flex flex-wrap items-start gap-3">
           <CsvDownloadLink
             href={`/api/admin/reports/businesses${reportQuery ? `?${reportQuery}` : ""}`}
             filename="businesses.csv"
-            what="businesses report"
+            what="admin:downloads.businessesReport"
           >
-            {reportQuery ? "Download businesses report (CSV, this search)" : "Download businesses report (CSV)"}
+            {reportQuery ? t("page.reports.businessesSearch") : t("page.reports.businesses")}
           </CsvDownloadLink>
-          <CsvDownloadLink href="/api/admin/reports/payments" filename="payments.csv" what="payments report">
-            Download payments report (CSV)
+          <CsvDownloadLink href="/api/admin/reports/payments" filename="payments.csv" what="admin:downloads.paymentsReport">
+            {t("page.reports.payments")}
           </CsvDownloadLink>
         </div>
       </AdminSection>
 
       <TabNav
-        label="Admin sections"
+        label={t("page.tabs.label")}
         tabs={(Object.keys(TAB_LABELS) as AdminTab[]).map((tab) => ({
           id: tab,
           to: `/admin?tab=${tab}`,
-          label: TAB_LABELS[tab],
+          label: t(TAB_LABELS[tab]),
           active: tab === view.tab,
         }))}
       />
 
-      <AdminSection id="tab-heading" title={TAB_LABELS[view.tab]} className="mt-6">
+      <AdminSection id="tab-heading" title={t(TAB_LABELS[view.tab])} className="mt-6">
         {view.tab === "businesses" || view.tab === "claimed-businesses" ? (
           <BusinessSearchForm key={`${view.tab}:${filters.name ?? ""}:${filters.doc ?? ""}`} tab={view.tab} name={filters.name} doc={filters.doc} />
         ) : null}
@@ -177,23 +189,24 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function Showing({ pagination, count, capped }: { pagination: Pagination; count: number; capped: boolean }) {
-  if (pagination.total === 0) return <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">No results found</p>;
+  const { t } = useTranslation("admin");
+  if (pagination.total === 0) return <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{t("table.noResults")}</p>;
   const from = (pagination.page - 1) * pagination.limit + 1;
   return (
     <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" data-testid="showing">
-      Showing {from} to {from + count - 1} of {pagination.total.toLocaleString("en-US")}
-      {capped ? "+" : ""} results
+      {t("table.showing", { from, to: from + count - 1, total: `${pagination.total.toLocaleString("en-US")}${capped ? "+" : ""}` })}
     </p>
   );
 }
 
 function BusinessSearchForm({ tab, name, doc }: { tab: AdminTab; name?: string; doc?: string }) {
+  const { t } = useTranslation("admin");
   return (
-    <Form method="get" action="/admin" role="search" aria-label={`Search ${TAB_LABELS[tab].toLowerCase()}`} className="mt-4 flex flex-wrap items-end gap-3">
+    <Form method="get" action="/admin" role="search" aria-label={t("filters.searchLabel", { what: t(TAB_LABELS[tab]).toLowerCase() })} className="mt-4 flex flex-wrap items-end gap-3">
       <input type="hidden" name="tab" value={tab} />
       <div>
         <label htmlFor="admin-search-name" className="block text-sm font-medium">
-          Business name
+          {t("filters.businessName")}
         </label>
         <input
           id="admin-search-name"
@@ -206,7 +219,7 @@ function BusinessSearchForm({ tab, name, doc }: { tab: AdminTab; name?: string; 
       </div>
       <div>
         <label htmlFor="admin-search-doc" className="block text-sm font-medium">
-          Document number
+          {t("filters.documentNumber")}
         </label>
         <input
           id="admin-search-doc"
@@ -217,10 +230,10 @@ function BusinessSearchForm({ tab, name, doc }: { tab: AdminTab; name?: string; 
           className="mt-1 w-48 rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
         />
       </div>
-      <Button type="submit">Search</Button>
+      <Button type="submit">{t("filters.search")}</Button>
       {name || doc ? (
         <Link to={`/admin?tab=${tab}`} className={`${adminLinkClass} py-2 text-sm`}>
-          Clear search
+          {t("filters.clear")}
         </Link>
       ) : null}
     </Form>
@@ -242,9 +255,12 @@ function TabTable({ view, canManageRoles }: { view: View; canManageRoles: boolea
 }
 
 function UsersTable({ view, canManageRoles }: { view: ViewWith<"users">; canManageRoles: boolean }) {
+  const { t } = useTranslation("admin");
+  const { cardDate } = useFormat();
   if (view.users.length === 0) return null;
+  const h = (key: string) => t(`table.headers.${key}`);
   return (
-    <DataTable caption="Users" headers={["ID", "Username", "Name", "Email", "Role", "Joined"]}>
+    <DataTable caption={t("page.tabs.users")} headers={[h("id"), h("username"), h("name"), h("email"), h("role"), h("joined")]}>
       {view.users.map((u) => (
         <tr key={u.id} data-testid={`user-row-${u.id}`}>
           <td className={cellClass}>{u.id}</td>
@@ -255,24 +271,25 @@ function UsersTable({ view, canManageRoles }: { view: ViewWith<"users">; canMana
             {canManageRoles ? (
               <Form method="post" action={`/admin/users/${u.id}/role`} className="flex items-center gap-2">
                 <label htmlFor={`role-${u.id}`} className="sr-only">
-                  Role of {u.username}
+                  {t("users.roleOf", { username: u.username })}
                 </label>
                 <select id={`role-${u.id}`} name="role" defaultValue={roleOf(u)} className="rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900">
                   {ROLES.map((r) => (
                     <option key={r} value={r}>
-                      {ROLE_LABELS[r]}
+                      {t(`users.roles.${r}`)}
                     </option>
                   ))}
                 </select>
                 <Button type="submit" variant="outline" className="px-2 py-1">
-                  Save<span className="sr-only"> role of {u.username}</span>
+                  {t("users.save")}
+                  <span className="sr-only"> {t("users.saveRoleOf", { username: u.username })}</span>
                 </Button>
               </Form>
             ) : (
-              ROLE_LABELS[roleOf(u)]
+              t(`users.roles.${roleOf(u)}`)
             )}
           </td>
-          <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(u.createdAt)}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{cardDate(u.createdAt)}</td>
         </tr>
       ))}
     </DataTable>
@@ -280,13 +297,17 @@ function UsersTable({ view, canManageRoles }: { view: ViewWith<"users">; canMana
 }
 
 function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
+  const { t } = useTranslation("admin");
+  const { cardDate } = useFormat();
   if (view.businesses.length === 0) return null;
   const claimedTab = view.tab === "claimed-businesses";
-  const headers = claimedTab
-    ? ["ID", "Name", "Document", "Owner", "Claimed", "Employees", "Vehicles", "BTR"]
-    : ["ID", "Name", "Document", "Type", "Status", "City", "Claimed", "BTR"];
+  const headers = (
+    claimedTab
+      ? ["id", "name", "document", "owner", "claimed", "employees", "vehicles", "btr"]
+      : ["id", "name", "document", "type", "status", "city", "claimed", "btr"]
+  ).map((key) => t(`table.headers.${key}`));
   return (
-    <DataTable caption={TAB_LABELS[view.tab]} headers={headers}>
+    <DataTable caption={t(TAB_LABELS[view.tab])} headers={headers}>
       {view.businesses.map((b) => (
         <tr key={b.id} data-testid={`business-row-${b.id}`}>
           <td className={cellClass}>{b.id}</td>
@@ -299,9 +320,9 @@ function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
           {claimedTab ? (
             <>
               <td className={cellClass}>{b.ownerUsername ? `${b.ownerUsername} (#${b.ownerId})` : "—"}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(b.claimedAt, "—")}</td>
-              <td className={cellClass}>{b.employeeCount ?? "Not specified"}</td>
-              <td className={cellClass}>{b.vehicleCount ?? "Not specified"}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{cardDate(b.claimedAt, "—")}</td>
+              <td className={cellClass}>{b.employeeCount ?? t("table.notSpecified")}</td>
+              <td className={cellClass}>{b.vehicleCount ?? t("table.notSpecified")}</td>
             </>
           ) : (
             <>
@@ -310,10 +331,10 @@ function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
                 <StatusBadge status={b.status} />
               </td>
               <td className={cellClass}>{b.city}</td>
-              <td className={cellClass}>{b.isClaimed ? "Yes" : "No"}</td>
+              <td className={cellClass}>{b.isClaimed ? t("table.yes") : t("table.no")}</td>
             </>
           )}
-          <td className={cellClass}>{b.hasPaidBTR ? "Paid" : "Unpaid"}</td>
+          <td className={cellClass}>{b.hasPaidBTR ? t("table.paid") : t("table.unpaid")}</td>
         </tr>
       ))}
     </DataTable>
@@ -321,26 +342,29 @@ function BusinessesTable({ view }: { view: ViewWith<"businesses"> }) {
 }
 
 function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
+  const { t } = useTranslation("admin");
+  const { cardDate, money } = useFormat();
   if (view.payments.length === 0) return null;
+  const headers = ["id", "date", "business", "user", "amount", "description", "fiscalYear", "stripePayment", "receipt"].map((key) => t(`table.headers.${key}`));
   return (
-    <DataTable caption="Payments" headers={["ID", "Date", "Business", "User", "Amount", "Description", "Fiscal year", "Stripe payment", "Receipt"]}>
+    <DataTable caption={t("page.tabs.payments")} headers={headers}>
       {view.payments.map((p) => (
         <tr key={p.id} data-testid={`payment-row-${p.id}`}>
           <td className={cellClass}>{p.id}</td>
-          <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(p.createdAt)}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{cardDate(p.createdAt)}</td>
           <td className={cellClass}>
             <Link to={`/business/${p.businessId}`} className={adminLinkClass}>
               {p.businessName}
             </Link>
           </td>
-          <td className={cellClass}>{p.username ?? "Deleted account"}</td>
-          <td className={`${cellClass} whitespace-nowrap text-right`}>{formatCents(p.amount)}</td>
+          <td className={cellClass}>{p.username ?? t("table.deletedAccount")}</td>
+          <td className={`${cellClass} whitespace-nowrap text-right`}>{money(p.amount)}</td>
           <td className={cellClass}>{p.description}</td>
           <td className={`${cellClass} whitespace-nowrap`}>{p.fiscalYear}</td>
           <td className={`${cellClass} font-mono text-xs`}>{p.stripePaymentId}</td>
           <td className={cellClass}>
-            <Link to={`/receipt/${p.id}`} className={adminLinkClass} aria-label={`Receipt ${p.id}`}>
-              View
+            <Link to={`/receipt/${p.id}`} className={adminLinkClass} aria-label={t("table.receiptLabel", { id: p.id })}>
+              {t("table.view")}
             </Link>
           </td>
         </tr>
@@ -350,18 +374,22 @@ function PaymentsTable({ view }: { view: ViewWith<"payments"> }) {
 }
 
 function LicensesTable({ view }: { view: ViewWith<"licenses"> }) {
+  const { t } = useTranslation("admin");
+  const { cardDate } = useFormat();
   if (view.licenses.length === 0) return null;
+  const headers = ["business", "document", "ownerId", "claimed", "license"].map((key) => t(`table.headers.${key}`));
   return (
-    <DataTable caption="Uploaded driver's licenses" headers={["Business", "Document", "Owner ID", "Claimed", "License"]}>
+    <DataTable caption={t("table.licensesCaption")} headers={headers}>
       {view.licenses.map((l) => (
         <tr key={l.id} data-testid={`license-row-${l.id}`}>
           <td className={cellClass}>{l.businessName}</td>
           <td className={`${cellClass} whitespace-nowrap`}>{l.documentNumber}</td>
           <td className={cellClass}>{l.ownerId ?? "—"}</td>
-          <td className={`${cellClass} whitespace-nowrap`}>{formatCardDate(l.claimedDate, "—")}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{cardDate(l.claimedDate, "—")}</td>
           <td className={cellClass}>
             <a href={l.driversLicenseUrl} target="_blank" rel="noreferrer" className={adminLinkClass}>
-              View license<span className="sr-only"> for {l.businessName} (opens in a new tab)</span>
+              {t("table.viewLicense")}
+              <span className="sr-only"> {t("table.viewLicenseFor", { name: l.businessName })}</span>
             </a>
           </td>
         </tr>

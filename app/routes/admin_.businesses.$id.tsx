@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/form-field";
-import { formatCardDate, formatLongDate } from "~/lib/dates";
+import { useFormat } from "~/lib/hooks/use-format";
+import { translatedMeta } from "~/lib/meta";
 import { parseId } from "~/lib/ids";
 import { roleOf } from "~/lib/roles";
 import { LicenseReviewSchema } from "~/lib/schemas/letter-batch";
-import { CounterPaymentSchema, RefundSchema } from "~/lib/schemas/payment-ops";
+import { CounterPaymentSchema, localFieldErrors, PAYMENT_OPS_ERRORS, RefundSchema } from "~/lib/schemas/payment-ops";
 import { fiscalYearName, townDate } from "~/lib/tax-year";
 import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { splitStepUp, StepUpForm } from "~/components/auth/step-up-form";
@@ -22,13 +24,15 @@ import { recordCounterPayment } from "~/models/counter-payment.server";
 import { PaymentError } from "~/models/payment.server";
 import { standingOfBusiness } from "~/models/receipt.server";
 import { paymentsWithRefunds, refundPayment } from "~/models/refund.server";
-import { fieldErrorsOf } from "~/utils/http";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireStaff } from "~/utils/session.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatCents } from "~/lib/fee";
 
-export const meta: MetaFunction = () => [{ title: "Business | Admin | Florida Business Registry" }];
+export const handle = { i18n: ["admin"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 function idOf(value: string | undefined) {
   const id = parseId(value);
@@ -41,7 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const b = getBusinessById(idOf(params.id));
   if (!b) throw new Response("Business not found", { status: 404 });
   const standing = standingOfBusiness(b);
+  const { t } = await requestT(request, "admin");
   return {
+    meta: pageMetaText(t, t("businesses.title"), t("businesses.description", { name: b.name })),
     isAdmin: roleOf(user) === "admin",
     counterKey: crypto.randomUUID(),
     counterYears: standing.charges.map((c) => ({
@@ -94,8 +100,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idOf(params.id);
   const form = await request.formData();
   const intent = form.get("intent");
+  const { t, language } = await requestT(request, "admin");
   if (intent !== "counter" && intent !== "reopen" && roleOf(user) !== "admin") {
-    return answer({ error: "Only an administrator can do this.", fieldErrors: {} }, 403);
+    return answer({ error: t("businesses.adminOnly"), fieldErrors: {} }, 403);
   }
   try {
     if (intent === "counter") {
@@ -105,42 +112,57 @@ export async function action({ request, params }: ActionFunctionArgs) {
         fiscalYear: form.get("fiscalYear") || undefined,
         key: form.get("key") ?? undefined,
       });
-      if (!parsed.success) return answer({ error: null, fieldErrors: fieldErrorsOf(parsed.error), form: "counter" }, 400);
+      if (!parsed.success) return answer({ error: null, fieldErrors: localFieldErrors(t, parsed.error), form: "counter" }, 400);
       const prompt = await stepUpPrompt(request, form);
       if (prompt) return prompt;
       const { payment } = recordCounterPayment(user, { businessId: id, ...parsed.data });
       return redirectWithToast(`/admin/businesses/${id}`, {
-        title: "Payment recorded",
-        description: `Receipt ${payment.receiptNumber} for ${payment.fiscalYear}: ${formatCents(payment.amount)}.`,
+        title: t("counter.toasts.recorded.title"),
+        description: t("counter.toasts.recorded.description", {
+          receipt: payment.receiptNumber,
+          year: payment.fiscalYear,
+          amount: formatCents(payment.amount, language),
+        }),
       });
     }
     if (intent === "refund") {
       const paymentId = parseId(form.get("paymentId"));
       const parsed = RefundSchema.safeParse({ amount: form.get("amount") ?? undefined, reason: form.get("reason") ?? undefined });
       if (!parsed.success || paymentId === null) {
-        const fieldErrors = parsed.success ? { paymentId: ["Choose the payment"] } : fieldErrorsOf(parsed.error);
+        const fieldErrors = parsed.success ? { paymentId: [t(PAYMENT_OPS_ERRORS.choosePayment)] } : localFieldErrors(t, parsed.error);
         return answer({ error: null, fieldErrors, form: "refund", paymentId: paymentId ?? undefined }, 400);
       }
       const prompt = await stepUpPrompt(request, form);
       if (prompt) return prompt;
       const refund = await refundPayment(user, { businessId: id, paymentId, amountCents: parsed.data.amount, reason: parsed.data.reason });
-      return redirectWithToast(`/admin/businesses/${id}`, { title: "Refund made", description: `${formatCents(refund.amount)} refunded.` });
+      return redirectWithToast(`/admin/businesses/${id}`, {
+        title: t("businesses.toasts.refunded.title"),
+        description: t("businesses.toasts.refunded.description", { amount: formatCents(refund.amount, language) }),
+      });
     }
     if (intent === "reopen") {
       reopenBusiness(user, id);
-      return redirectWithToast(`/admin/businesses/${id}`, { title: "Business reopened", description: "Its receipts, reminders and notices start again." });
+      return redirectWithToast(`/admin/businesses/${id}`, {
+        title: t("businesses.toasts.reopened.title"),
+        description: t("businesses.toasts.reopened.description"),
+      });
     }
     if (intent === "release") {
       releaseClaim(user, id);
-      return redirectWithToast(`/admin/businesses/${id}`, { title: "Claim released", description: "The business is unclaimed again, with a new claim code." });
+      return redirectWithToast(`/admin/businesses/${id}`, {
+        title: t("businesses.toasts.released.title"),
+        description: t("businesses.toasts.released.description"),
+      });
     }
     if (intent === "review") {
       const parsed = LicenseReviewSchema.safeParse({ status: form.get("status"), reason: form.get("reason") || undefined });
-      if (!parsed.success) return answer({ error: null, fieldErrors: fieldErrorsOf(parsed.error), form: "review" }, 400);
+      if (!parsed.success) return answer({ error: null, fieldErrors: localFieldErrors(t, parsed.error), form: "review" }, 400);
       reviewLicense(user, id, parsed.data);
-      return redirectWithToast(`/admin/businesses/${id}`, { title: parsed.data.status === "verified" ? "License verified" : "License rejected" });
+      return redirectWithToast(`/admin/businesses/${id}`, {
+        title: t(parsed.data.status === "verified" ? "businesses.toasts.licenseVerified" : "businesses.toasts.licenseRejected"),
+      });
     }
-    return answer({ error: "Unknown action", fieldErrors: {} }, 400);
+    return answer({ error: t("businesses.unknownAction"), fieldErrors: {} }, 400);
   } catch (error) {
     if (error instanceof OperationError || error instanceof PaymentError || error instanceof FilingError) {
       return answer({ error: error.message, fieldErrors: {} }, error.status);
@@ -157,7 +179,9 @@ export default function AdminBusiness() {
   const { stepUp, answer: actionData } = splitStepUp(answered);
   const fieldErrors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
   const formErrors = (name: ActionAnswer["form"]) => (actionData?.form === name ? fieldErrors : {});
-  const back = { to: "/admin?tab=claimed-businesses", label: "Claimed businesses" };
+  const { t } = useTranslation("admin");
+  const { cardDate, longDate } = useFormat();
+  const back = { to: "/admin?tab=claimed-businesses", label: t("businesses.back") };
   if (stepUp) {
     return (
       <AdminPage width="3xl" back={back} title={b.name}>
@@ -168,23 +192,29 @@ export default function AdminBusiness() {
   return (
     <AdminPage width="3xl" back={back} title={b.name}>
       <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
-        <dt className="font-medium">Document number</dt>
+        <dt className="font-medium">{t("businesses.documentNumber")}</dt>
         <dd>{b.documentNumber}</dd>
-        <dt className="font-medium">Claimed</dt>
-        <dd data-testid="claim-state">{b.isClaimed ? `Yes, by user #${b.ownerId} on ${formatCardDate(b.claimedAt)}` : "No"}</dd>
-        <dt className="font-medium">License review</dt>
-        <dd>{b.licenseReviewStatus ? `${b.licenseReviewStatus}${b.licenseReviewReason ? `: ${b.licenseReviewReason}` : ""}` : "Not reviewed"}</dd>
+        <dt className="font-medium">{t("businesses.claimed")}</dt>
+        <dd data-testid="claim-state">
+          {b.isClaimed ? t("businesses.claimedBy", { id: b.ownerId, date: cardDate(b.claimedAt) }) : t("businesses.notClaimed")}
+        </dd>
+        <dt className="font-medium">{t("businesses.licenseReview")}</dt>
+        <dd>
+          {b.licenseReviewStatus
+            ? `${t(`businesses.reviewStatus.${b.licenseReviewStatus}`, { defaultValue: b.licenseReviewStatus })}${b.licenseReviewReason ? `: ${b.licenseReviewReason}` : ""}`
+            : t("businesses.notReviewed")}
+        </dd>
       </dl>
       {b.closedOn ? (
         <section aria-labelledby="closed" className="mt-6 rounded-md border border-slate-300 p-4 dark:border-slate-600">
           <h2 id="closed" className="text-xl font-semibold" data-testid="closed-on">
-            Closed on {formatLongDate(b.closedOn, b.closedOn)}
+            {t("businesses.closedOn", { date: longDate(b.closedOn, b.closedOn) })}
           </h2>
-          <p className="mt-2 text-sm">No receipt is due, and no reminder, notice or letter goes out. Reopen it if the closing was a mistake or the business started again.</p>
+          <p className="mt-2 text-sm">{t("businesses.closedText")}</p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="reopen" />
             <Button type="submit" variant="outline">
-              Reopen
+              {t("businesses.reopen")}
             </Button>
           </Form>
         </section>
@@ -194,27 +224,27 @@ export default function AdminBusiness() {
           {actionData.error}
         </p>
       ) : null}
-      <AdminSection id="payments" title="Payments" className="mt-8">
+      <AdminSection id="payments" title={t("payments.heading")} className="mt-8">
         <BusinessPayments
           payments={payments}
           canRefund={isAdmin}
           errors={actionData?.form === "refund" && actionData.paymentId ? { paymentId: actionData.paymentId, fieldErrors } : null}
         />
       </AdminSection>
-      <AdminSection id="counter" title="Record a payment at the counter" className="mt-8">
-        <p className="mt-2 text-sm">Cash, a check, or a card taken on the town&apos;s own terminal: the business gets the same receipt as online. The amount is the one due today.</p>
+      <AdminSection id="counter" title={t("counter.heading")} className="mt-8">
+        <p className="mt-2 text-sm">{t("counter.intro")}</p>
         <CounterPaymentForm years={counterYears} formKey={counterKey} fieldErrors={formErrors("counter")} />
       </AdminSection>
       {isAdmin && b.isClaimed ? (
         <section aria-labelledby="release" className="mt-8">
           <h2 id="release" className="text-xl font-semibold">
-            Release the claim
+            {t("businesses.release.heading")}
           </h2>
-          <p className="mt-2 text-sm">The business returns to unclaimed with a new claim code; the owner loses access. Payments and uploads are kept.</p>
+          <p className="mt-2 text-sm">{t("businesses.release.text")}</p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="release" />
             <Button type="submit" variant="destructive">
-              Release claim
+              {t("businesses.release.button")}
             </Button>
           </Form>
         </section>
@@ -222,34 +252,35 @@ export default function AdminBusiness() {
       {isAdmin && b.isClaimed && b.hasLicense ? (
         <section aria-labelledby="review" className="mt-8">
           <h2 id="review" className="text-xl font-semibold">
-            Review the driver&apos;s license
+            {t("businesses.review.heading")}
           </h2>
           <p className="mt-2 text-sm">
             <a href={b.licenseUrl} target="_blank" rel="noreferrer" className={linkClass}>
-              View license<span className="sr-only"> (opens in a new tab)</span>
+              {t("table.viewLicense")}
+              <span className="sr-only"> {t("businesses.review.newTab")}</span>
             </a>
           </p>
           <Form method="post" className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="review" />
             <fieldset>
-              <legend className="text-sm font-medium">Decision</legend>
+              <legend className="text-sm font-medium">{t("businesses.review.decision")}</legend>
               <div className="mt-1 flex gap-4">
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="status" value="verified" defaultChecked /> Verified
+                  <input type="radio" name="status" value="verified" defaultChecked /> {t("businesses.review.verified")}
                 </label>
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="status" value="rejected" /> Rejected
+                  <input type="radio" name="status" value="rejected" /> {t("businesses.review.rejected")}
                 </label>
               </div>
             </fieldset>
             <div>
               <label htmlFor="review-reason" className="mb-1 block text-sm font-medium">
-                Reason (shown to the owner when rejected)
+                {t("businesses.review.reason")}
               </label>
               <textarea id="review-reason" name="reason" maxLength={500} className={inputClass} aria-describedby="review-reason-errors" />
               <ErrorList id="review-reason-errors" errors={formErrors("review").reason} />
             </div>
-            <Button type="submit">Save review</Button>
+            <Button type="submit">{t("businesses.review.save")}</Button>
           </Form>
         </section>
       ) : null}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ActionError, AdminPage, AdminSection, adminLinkClass as linkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { splitStepUp, StepUpForm } from "~/components/auth/step-up-form";
@@ -9,17 +10,20 @@ import { Button } from "~/components/ui/button";
 import { FilterForm, FilterInput } from "~/components/admin/filter-form";
 import { ErrorList } from "~/components/ui/form-field";
 import { formatCents } from "~/lib/fee";
+import { useFormat } from "~/lib/hooks/use-format";
+import { translatedMeta } from "~/lib/meta";
 import { roleOf } from "~/lib/roles";
-import { ClosePeriodSchema, RemittancePeriodSchema } from "~/lib/schemas/payment-ops";
-import { longDate } from "~/lib/tax-year";
+import { ClosePeriodSchema, localFieldErrors, RemittancePeriodSchema } from "~/lib/schemas/payment-ops";
 import { OperationError } from "~/models/admin/operations.server";
 import { closePeriod, listRemittances, openStatement, proposedPeriod, townToday } from "~/models/remittance.server";
-import { fieldErrorsOf } from "~/utils/http";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireAdmin, requireStaff } from "~/utils/session.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Remittance | Admin | Florida Business Registry" }];
+export const handle = { i18n: ["admin"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 /** Staff see what is to be remitted for a period (a month by default) and the closed statements. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,11 +33,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = asked ? RemittancePeriodSchema.safeParse({ from: params.get("from") ?? undefined, to: params.get("to") ?? undefined }) : null;
   const period = parsed?.success ? parsed.data : proposedPeriod();
   const statement = openStatement(period);
+  const { t } = await requestT(request, "admin");
   const body = {
+    meta: pageMetaText(t, t("remittance.title"), t("remittance.description")),
     isAdmin: roleOf(user) === "admin",
     today: townToday(),
     period,
-    periodErrors: parsed && !parsed.success ? fieldErrorsOf(parsed.error) : {},
+    periodErrors: parsed && !parsed.success ? localFieldErrors(t, parsed.error) : {},
     statement,
     closed: listRemittances().map((r) => ({
       id: r.id,
@@ -52,20 +58,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const form = await request.formData();
+  const { t, language } = await requestT(request, "admin");
   const parsed = ClosePeriodSchema.safeParse({
     from: form.get("from") ?? undefined,
     to: form.get("to") ?? undefined,
     remittedOn: form.get("remittedOn") ?? undefined,
     reference: form.get("reference") ?? undefined,
   });
-  if (!parsed.success) return data({ error: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ error: null, fieldErrors: localFieldErrors(t, parsed.error) }, { status: 400 });
   const prompt = await stepUpPrompt(request, form);
   if (prompt) return prompt;
   try {
     const statement = await closePeriod(user, parsed.data);
     return redirectWithToast(`/admin/remittance/${statement.id}`, {
-      title: "Period closed",
-      description: `Statement #${statement.id}: ${formatCents(statement.totals.netCents)} net to the town.`,
+      title: t("remittance.toasts.closed.title"),
+      description: t("remittance.toasts.closed.description", { id: statement.id, amount: formatCents(statement.totals.netCents, language) }),
     });
   } catch (error) {
     if (error instanceof OperationError) return data({ error: error.message, fieldErrors: {} }, { status: error.status });
@@ -80,7 +87,9 @@ export default function Remittance() {
   const { stepUp, answer: actionData } = splitStepUp(answered);
   const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
   const pe: Record<string, string[] | undefined> = periodErrors;
-  const title = "Remittance to the town";
+  const { t } = useTranslation("admin");
+  const { longDate, money } = useFormat();
+  const title = t("remittance.heading");
   if (stepUp) {
     return (
       <AdminPage title={title}>
@@ -91,45 +100,45 @@ export default function Remittance() {
   return (
     <AdminPage
       title={title}
-      lead="What was collected for the town and not remitted yet, up to the period's last day. Closing a period keeps its statement for good; a payment or refund that arrives later is carried by the next statement."
+      lead={t("remittance.lead")}
     >
-      <FilterForm label="Period" className="mt-6 flex flex-wrap items-end gap-3 text-sm">
-        <FilterInput id="from" name="from" type="date" label="First day" defaultValue={period.from} errors={pe.from ?? []} />
-        <FilterInput id="to" name="to" type="date" label="Last day" defaultValue={period.to} errors={pe.to ?? []} />
+      <FilterForm label={t("remittance.period")} className="mt-6 flex flex-wrap items-end gap-3 text-sm">
+        <FilterInput id="from" name="from" type="date" label={t("remittance.firstDay")} defaultValue={period.from} errors={pe.from ?? []} />
+        <FilterInput id="to" name="to" type="date" label={t("remittance.lastDay")} defaultValue={period.to} errors={pe.to ?? []} />
         <Button type="submit" variant="outline">
-          Show
+          {t("remittance.show")}
         </Button>
         <a href={`/api/admin/remittance?from=${period.from}&to=${period.to}&format=csv`} className={linkClass} download>
-          Collected in this period (CSV)
+          {t("remittance.collectedCsv")}
         </a>
       </FilterForm>
 
-      <AdminSection id="open" title={`To remit: ${longDate(period.from)} to ${longDate(period.to)}`} className="mt-8">
+      <AdminSection id="open" title={t("remittance.toRemit", { from: longDate(period.from), to: longDate(period.to) })} className="mt-8">
         <StatementTotals totals={statement.totals} />
-        <StatementLines lines={statement.lines} caption="Payments and refunds to remit" />
+        <StatementLines lines={statement.lines} caption={t("remittance.toRemitCaption")} />
       </AdminSection>
 
       {/* Shown even when the lines are gone (another administrator closed the period meanwhile). */}
       <ActionError error={actionData?.error} />
       {isAdmin && statement.lines.length > 0 ? (
-        <AdminSection id="close" title="Close the period" className="mt-8">
+        <AdminSection id="close" title={t("remittance.close.heading")} className="mt-8">
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3 text-sm">
             <input type="hidden" name="from" value={period.from} />
             <input type="hidden" name="to" value={period.to} />
-            <FilterInput id="remittedOn" name="remittedOn" type="date" label="Money sent to the town on" defaultValue={today} errors={errors.remittedOn ?? []} />
-            <FilterInput id="reference" name="reference" label="Transfer reference" maxLength={100} errors={errors.reference ?? []} />
-            <Button type="submit">Close period and keep the statement</Button>
+            <FilterInput id="remittedOn" name="remittedOn" type="date" label={t("remittance.close.remittedOn")} defaultValue={today} errors={errors.remittedOn ?? []} />
+            <FilterInput id="reference" name="reference" label={t("remittance.close.reference")} maxLength={100} errors={errors.reference ?? []} />
+            <Button type="submit">{t("remittance.close.submit")}</Button>
           </Form>
           <ErrorList errors={[...(errors.from ?? []), ...(errors.to ?? [])]} />
         </AdminSection>
       ) : null}
 
-      <AdminSection id="closed" title="Closed statements">
+      <AdminSection id="closed" title={t("remittance.closed.heading")}>
         <DataTable
-          caption="Closed remittance statements"
-          headers={["Statement", "Period", "Remitted on", "Reference", "Payments", "Net"]}
+          caption={t("remittance.closed.caption")}
+          headers={["statement", "period", "remittedOn", "reference", "payments", "net"].map((key) => t(`remittance.closed.headers.${key}`))}
           rowCount={closed.length}
-          empty="No period has been closed yet."
+          empty={t("remittance.closed.empty")}
         >
           {closed.map((r) => (
             <tr key={r.id}>
@@ -139,12 +148,12 @@ export default function Remittance() {
                 </Link>
               </td>
               <td className={cellClass}>
-                {r.from} to {r.to}
+                {t("remittance.closed.span", { from: r.from, to: r.to })}
               </td>
               <td className={cellClass}>{r.remittedOn}</td>
               <td className={cellClass}>{r.reference}</td>
               <td className={cellClass}>{r.paymentCount}</td>
-              <td className={cellClass}>{formatCents(r.netCents)}</td>
+              <td className={cellClass}>{money(r.netCents)}</td>
             </tr>
           ))}
         </DataTable>

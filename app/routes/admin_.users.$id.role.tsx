@@ -1,17 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/admin-page";
 import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/form-field";
 import { parseId } from "~/lib/ids";
-import { parseRole, ROLE_LABELS, ROLES, roleOf } from "~/lib/roles";
+import { parseRole, ROLES, roleOf } from "~/lib/roles";
 import { OperationError, setUserRole } from "~/models/admin/operations.server";
 import { getUserById } from "~/models/user.server";
+import { requestT } from "~/utils/i18n.server";
 import { requireAdmin } from "~/utils/session.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export const handle = { i18n: ["admin"] };
+
+// The loader's answer stays { user } (the step-up tests read it whole): the title stays English.
 export const meta: MetaFunction = () => [{ title: "Role | Admin | Florida Business Registry" }];
 
 function userIdOf(value: string | undefined) {
@@ -40,12 +45,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = userIdOf(params.id);
   const form = await request.formData();
   const role = parseRole(form.get("role"));
-  if (!role) return redirectWithToast("/admin?tab=users", { title: "Choose a role", variant: "destructive" });
+  const { t } = await requestT(request, "admin");
+  if (!role) return redirectWithToast("/admin?tab=users", { title: t("users.toasts.chooseRole"), variant: "destructive" });
   const prompt = await stepUpPrompt(request, form);
   if (prompt) return prompt;
   try {
     const user = setUserRole(actor, id, role);
-    return redirectWithToast("/admin?tab=users", { title: "Role changed", description: `${user.username} is now: ${ROLE_LABELS[role]}.` });
+    return redirectWithToast("/admin?tab=users", {
+      title: t("users.toasts.changed.title"),
+      description: t("users.toasts.changed.description", { username: user.username, role: t(`users.roles.${role}`) }),
+    });
   } catch (error) {
     if (error instanceof OperationError) {
       if (error.status === 404) throw new Response(error.message, { status: 404 });
@@ -58,25 +67,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function UserRole() {
   const { user } = useLoaderData<typeof loader>();
   const stepUp = stepUpOf(useActionData<typeof action>());
+  const { t } = useTranslation("admin");
   return (
-    <AdminPage width="3xl" back={{ to: "/admin?tab=users", label: "Users" }} title={`Role of ${user.username}`}>
+    <AdminPage width="3xl" back={{ to: "/admin?tab=users", label: t("page.tabs.users") }} title={t("users.roleOf", { username: user.username })}>
       {stepUp ? (
         <StepUpForm prompt={stepUp} cancelTo="/admin?tab=users" />
       ) : (
         <Form method="post" className="mt-6 flex flex-wrap items-end gap-3 text-sm">
           <div>
             <label htmlFor="role" className="mb-1 block font-medium">
-              Role
+              {t("table.headers.role")}
             </label>
             <select id="role" name="role" defaultValue={user.role} className={inputClass}>
               {ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
+                  {t(`users.roles.${r}`)}
                 </option>
               ))}
             </select>
           </div>
-          <Button type="submit">Save role</Button>
+          <Button type="submit">{t("users.saveRole")}</Button>
         </Form>
       )}
     </AdminPage>

@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/form-field";
-import { formatCents } from "~/lib/fee";
-import { PAYMENT_METHOD_LABELS } from "~/lib/schemas/payment-ops";
+import { useFormat } from "~/lib/hooks/use-format";
 
 export type AdminPaymentRow = {
   id: number;
@@ -19,7 +19,6 @@ export type AdminPaymentRow = {
   refunds: { id: number; amount: number; reason: string; status: string; on: string }[];
 };
 
-const refundStatus: Record<string, string> = { pending: "pending at Stripe", succeeded: "refunded", failed: "refused by Stripe" };
 
 /**
  * A business's payments for the town's staff: receipt, method, refunds; an administrator can
@@ -35,7 +34,9 @@ export function BusinessPayments({
   /** Field errors of the refund form that was sent, with its payment's id. */
   errors: { paymentId: number; fieldErrors: Record<string, string[] | undefined> } | null;
 }) {
-  if (payments.length === 0) return <p className="mt-2 text-sm">No payments yet.</p>;
+  const { t } = useTranslation("admin");
+  const { money } = useFormat();
+  if (payments.length === 0) return <p className="mt-2 text-sm">{t("payments.none")}</p>;
   return (
     <ul className="mt-3 space-y-4">
       {payments.map((p) => {
@@ -44,31 +45,36 @@ export function BusinessPayments({
           <li key={p.id} className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700" data-testid={`payment-${p.id}`}>
             <p>
               <a href={`/receipt/${p.id}`} className="font-medium text-primary-700 underline dark:text-primary-100">
-                Receipt {p.receiptNumber ?? `#${p.id}`}
+                {t("payments.receipt", { number: p.receiptNumber ?? `#${p.id}` })}
               </a>{" "}
-              · {p.fiscalYear} · {formatCents(p.amount)} · {PAYMENT_METHOD_LABELS[p.method] ?? p.method}
-              {p.checkNumber ? ` no. ${p.checkNumber}` : ""} · paid {p.paidOn}
+              · {p.fiscalYear} · {money(p.amount)} · {t(`payments.methods.${p.method}`, { defaultValue: p.method })}
+              {p.checkNumber ? ` ${t("payments.checkNo", { number: p.checkNumber })}` : ""} · {t("payments.paidOn", { date: p.paidOn })}
               {p.remittanceId ? (
                 <>
                   {" · "}
                   <a href={`/admin/remittance/${p.remittanceId}`} className="text-primary-700 underline dark:text-primary-100">
-                    remitted in statement #{p.remittanceId}
+                    {t("payments.remittedIn", { id: p.remittanceId })}
                   </a>
                 </>
               ) : (
-                " · not remitted yet"
+                ` · ${t("payments.notRemitted")}`
               )}
             </p>
             {p.refunds.length ? (
               <ul className="mt-1 list-disc pl-5">
                 {p.refunds.map((r) => (
                   <li key={r.id}>
-                    {formatCents(r.amount)} {refundStatus[r.status] ?? r.status} on {r.on}: {r.reason}
+                    {t("payments.refundLine", {
+                      amount: money(r.amount),
+                      status: t(`payments.refundStatus.${r.status}`, { defaultValue: r.status }),
+                      date: r.on,
+                      reason: r.reason,
+                    })}
                   </li>
                 ))}
               </ul>
             ) : null}
-            {p.refundedCents >= p.amount ? <p className="mt-1 font-medium text-red-800 dark:text-red-300">Refunded in full: the receipt is void.</p> : null}
+            {p.refundedCents >= p.amount ? <p className="mt-1 font-medium text-red-800 dark:text-red-300">{t("payments.refundedInFull")}</p> : null}
             {canRefund && p.refundableCents > 0 ? (
               // Keyed by what is left: after a refund the form starts over with the new amount (with JavaScript the page is not reloaded).
               <Form key={p.refundableCents} method="post" className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
@@ -76,7 +82,7 @@ export function BusinessPayments({
                 <input type="hidden" name="paymentId" value={p.id} />
                 <div>
                   <label htmlFor={`refund-amount-${p.id}`} className="mb-1 block font-medium">
-                    Refund amount ($)
+                    {t("payments.refundAmount")}
                   </label>
                   <input
                     id={`refund-amount-${p.id}`}
@@ -91,7 +97,7 @@ export function BusinessPayments({
                 </div>
                 <div>
                   <label htmlFor={`refund-reason-${p.id}`} className="mb-1 block font-medium">
-                    Reason
+                    {t("payments.reason")}
                   </label>
                   <input
                     id={`refund-reason-${p.id}`}
@@ -104,7 +110,7 @@ export function BusinessPayments({
                   <ErrorList id={`refund-reason-${p.id}-errors`} errors={fieldErrors.reason} />
                 </div>
                 <Button type="submit" variant="destructive">
-                  Refund
+                  {t("payments.refund")}
                 </Button>
               </Form>
             ) : null}

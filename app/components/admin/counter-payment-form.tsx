@@ -1,8 +1,9 @@
 import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/form-field";
-import { formatCents } from "~/lib/fee";
-import { COUNTER_METHOD_LABELS, COUNTER_METHODS } from "~/lib/schemas/payment-ops";
+import { useFormat } from "~/lib/hooks/use-format";
+import { COUNTER_METHODS } from "~/lib/schemas/payment-ops";
 
 export type CounterYear = { fiscalYear: number; name: string; totalCents: number; penaltyCents: number };
 
@@ -17,27 +18,29 @@ export function CounterPaymentForm({
   formKey: string;
   fieldErrors: Record<string, string[] | undefined>;
 }) {
-  if (years.length === 0) return <p className="mt-2 text-sm">Nothing can be bought for this business today: it holds every receipt on sale.</p>;
+  const { t } = useTranslation("admin");
+  const { money } = useFormat();
+  if (years.length === 0) return <p className="mt-2 text-sm">{t("counter.nothingDue")}</p>;
   return (
     <Form method="post" className="mt-3 space-y-3 text-sm">
       <input type="hidden" name="intent" value="counter" />
       <input type="hidden" name="key" value={formKey} />
       <fieldset>
-        <legend className="font-medium">Fiscal year</legend>
+        <legend className="font-medium">{t("counter.fiscalYear")}</legend>
         {years.map((y, i) => (
           <label key={y.fiscalYear} className="mt-1 flex items-center gap-2">
             <input type="radio" name="fiscalYear" value={y.fiscalYear} defaultChecked={i === 0} />
-            {y.name}: {formatCents(y.totalCents)}
-            {y.penaltyCents ? ` (including ${formatCents(y.penaltyCents)} late penalty)` : ""}
+            {y.name}: {money(y.totalCents)}
+            {y.penaltyCents ? ` ${t("counter.includingPenalty", { amount: money(y.penaltyCents) })}` : ""}
           </label>
         ))}
       </fieldset>
       <fieldset>
-        <legend className="font-medium">Paid by</legend>
+        <legend className="font-medium">{t("counter.paidBy")}</legend>
         <div className="mt-1 flex flex-wrap gap-4">
           {COUNTER_METHODS.map((m, i) => (
             <label key={m} className="flex items-center gap-2">
-              <input type="radio" name="method" value={m} defaultChecked={i === 0} /> {COUNTER_METHOD_LABELS[m]}
+              <input type="radio" name="method" value={m} defaultChecked={i === 0} /> {t(`payments.methods.${m}`)}
             </label>
           ))}
         </div>
@@ -45,7 +48,7 @@ export function CounterPaymentForm({
       </fieldset>
       <div className="max-w-xs">
         <label htmlFor="check-number" className="mb-1 block font-medium">
-          Check number (for a check)
+          {t("counter.checkNumber")}
         </label>
         <input
           id="check-number"
@@ -58,7 +61,7 @@ export function CounterPaymentForm({
         <ErrorList id="check-number-errors" errors={fieldErrors.checkNumber} />
       </div>
       <ErrorList errors={fieldErrors.key} />
-      <Button type="submit">Record payment and issue receipt</Button>
+      <Button type="submit">{t("counter.submit")}</Button>
     </Form>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/ui/app-link";
 import { roleOf } from "~/lib/roles";
 import { currentStaffEntry, staffEntriesFor, type StaffEntry } from "~/lib/staff-nav";
@@ -29,6 +30,7 @@ function StaffLinks({
   waiting: number | null;
   className: string;
 }) {
+  const { t } = useTranslation("admin");
   return (
     <ul className={className}>
       {entries.map((e) => {
@@ -36,7 +38,7 @@ function StaffLinks({
         return (
           <li key={e.id}>
             <AppLink to={e.to} className={linkClass(isCurrent)} aria-current={isCurrent ? (current?.exact ? "page" : "true") : undefined}>
-              <span>{e.label}</span>
+              <span>{t(`nav.entries.${e.id}`, { defaultValue: e.label })}</span>
               {e.id === "filings" && waiting !== null ? (
                 <span
                   className={`rounded-full px-2 text-xs font-semibold ${
@@ -45,7 +47,7 @@ function StaffLinks({
                   data-testid="filings-waiting"
                 >
                   {waiting.toLocaleString("en-US")}
-                  <span className="sr-only"> waiting</span>
+                  <span className="sr-only"> {t("nav.waiting", { defaultValue: "waiting" })}</span>
                 </span>
               ) : null}
             </AppLink>
@@ -56,6 +58,11 @@ function StaffLinks({
   );
 }
 
+/**
+ * Every staff page shows this navigation, whatever namespaces its route names: the English
+ * defaults stand in until the browser has the "admin" namespace (a route that does not list it
+ * in its handle has it fetched after hydration).
+ */
 export function StaffNav() {
   const { pathname, search } = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -64,7 +71,9 @@ export function StaffNav() {
   const waiting = root?.staff?.filingsWaiting ?? null;
   const entries = staffEntriesFor(role);
   const current = currentStaffEntry(pathname, search);
-  const currentLabel = entries.find((e) => e.id === current?.id)?.label;
+  const { t } = useTranslation("admin");
+  const currentEntry = entries.find((e) => e.id === current?.id);
+  const currentLabel = currentEntry ? t(`nav.entries.${currentEntry.id}`, { defaultValue: currentEntry.label }) : undefined;
   const menu = useRef<HTMLDetailsElement>(null);
 
   // Choosing a page closes the phone menu (without JavaScript the new page starts closed).
@@ -80,17 +89,17 @@ export function StaffNav() {
         data-testid="staff-menu"
       >
         <summary className="cursor-pointer px-4 py-3 text-sm font-semibold">
-          Staff menu
+          {t("nav.menu", { defaultValue: "Staff menu" })}
           {currentLabel ? <span className="font-normal text-slate-700 dark:text-slate-300">: {currentLabel}</span> : null}
         </summary>
-        <nav aria-label="Staff" className="border-t border-slate-200 p-2 dark:border-slate-700">
+        <nav aria-label={t("nav.label", { defaultValue: "Staff" })} className="border-t border-slate-200 p-2 dark:border-slate-700">
           <StaffLinks entries={entries} current={current} waiting={waiting} className="grid grid-cols-1 gap-1 sm:grid-cols-2" />
         </nav>
       </details>
       <div className="hidden w-52 shrink-0 print:hidden lg:block" data-testid="staff-sidebar">
-        <nav aria-label="Staff" className="sticky top-24">
+        <nav aria-label={t("nav.label", { defaultValue: "Staff" })} className="sticky top-24">
           <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300" aria-hidden="true">
-            Staff
+            {t("nav.label", { defaultValue: "Staff" })}
           </p>
           <StaffLinks entries={entries} current={current} waiting={waiting} className="space-y-1" />
         </nav>

@@ -1,17 +1,19 @@
+import { useTranslation } from "react-i18next";
 import { adminLinkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
-import { formatCents } from "~/lib/fee";
+import { useFormat } from "~/lib/hooks/use-format";
 import type { StatementLine, StatementTotals } from "~/lib/remittance";
-import { PAYMENT_METHOD_LABELS } from "~/lib/schemas/payment-ops";
 
 /** The totals of a remittance statement, as a definition list. */
 export function StatementTotals({ totals }: { totals: StatementTotals }) {
+  const { t } = useTranslation("admin");
+  const { money: formatCents } = useFormat();
   const rows: [string, string, string][] = [
-    ["Payments", String(totals.paymentCount), "payments"],
-    ["Gross collected", formatCents(totals.grossCents), "gross"],
-    ["Card fees (Stripe)", formatCents(totals.feeCents), "fees"],
-    [`Refunds (${totals.refundCount})`, formatCents(totals.refundCents), "refunds"],
-    ["Net due to the town", formatCents(totals.netCents), "net"],
+    [t("statement.totals.payments"), String(totals.paymentCount), "payments"],
+    [t("statement.totals.gross"), formatCents(totals.grossCents), "gross"],
+    [t("statement.totals.fees"), formatCents(totals.feeCents), "fees"],
+    [t("statement.totals.refunds", { n: totals.refundCount }), formatCents(totals.refundCents), "refunds"],
+    [t("statement.totals.net"), formatCents(totals.netCents), "net"],
   ];
   return (
     <dl className="mt-4 grid max-w-md grid-cols-2 gap-1 text-sm">
@@ -29,20 +31,22 @@ export function StatementTotals({ totals }: { totals: StatementTotals }) {
 
 /** Every line of a statement: payments and refunds, late arrivals marked. */
 export function StatementLines({ lines, caption }: { lines: StatementLine[]; caption: string }) {
+  const { t } = useTranslation("admin");
+  const { money: formatCents } = useFormat();
   return (
     <DataTable
       caption={caption}
-      headers={["Date", "Line", "Receipt", "Business", "Year", "Method", "Gross", "Fees", "Refunds", "Net"]}
+      headers={["date", "line", "receipt", "business", "year", "method", "gross", "fees", "refunds", "net"].map((key) => t(`statement.headers.${key}`))}
       rowCount={lines.length}
-      empty="No payments or refunds."
+      empty={t("statement.empty")}
     >
       {lines.map((l) => (
         <tr key={`${l.kind}-${l.refundId ?? l.paymentId}`} data-testid={`line-${l.receiptNumber ?? l.paymentId}-${l.kind}`}>
           <td className={`${cellClass} whitespace-nowrap`}>{l.date}</td>
           <td className={cellClass}>
-            {l.kind === "payment" ? "Payment" : "Refund"}
-            {l.late ? " (late)" : ""}
-            {l.adjustsRemittanceId ? ` (adjusts statement #${l.adjustsRemittanceId})` : ""}
+            {l.kind === "payment" ? t("statement.payment") : t("statement.refund")}
+            {l.late ? ` ${t("statement.late")}` : ""}
+            {l.adjustsRemittanceId ? ` ${t("statement.adjusts", { id: l.adjustsRemittanceId })}` : ""}
           </td>
           <td className={`${cellClass} whitespace-nowrap`}>
             <a href={`/receipt/${l.paymentId}`} className={adminLinkClass}>
@@ -51,7 +55,7 @@ export function StatementLines({ lines, caption }: { lines: StatementLine[]; cap
           </td>
           <td className={cellClass}>{l.businessName}</td>
           <td className={`${cellClass} whitespace-nowrap`}>{l.fiscalYear}</td>
-          <td className={cellClass}>{PAYMENT_METHOD_LABELS[l.method] ?? l.method}</td>
+          <td className={cellClass}>{t(`payments.methods.${l.method}`, { defaultValue: l.method })}</td>
           <td className={`${cellClass} text-right`}>{l.grossCents ? formatCents(l.grossCents) : ""}</td>
           <td className={`${cellClass} text-right`}>{l.feeCents ? formatCents(l.feeCents) : ""}</td>
           <td className={`${cellClass} text-right`}>{l.refundCents ? formatCents(l.refundCents) : ""}</td>

@@ -4,6 +4,7 @@
  * the same figures as a table under "Figures" (a <details>, so it opens without JavaScript and a
  * screen reader can read every number).
  */
+import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 
 export const CHART_WIDTH = 480;
@@ -54,6 +55,7 @@ export function ChartCard({
   children: ReactNode;
   testId?: string;
 }) {
+  const { t } = useTranslation("admin");
   const headingId = `${id}-heading`;
   return (
     <section
@@ -78,7 +80,7 @@ export function ChartCard({
         {children}
       </svg>
       {legend && legend.length > 0 ? (
-        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`Legend: ${title}`}>
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t("charts.legend", { title })}>
           {legend.map((item) => (
             <li key={item.label} className="flex items-center gap-2">
               <svg aria-hidden="true" width="24" height="12" viewBox="0 0 24 12">
@@ -91,7 +93,8 @@ export function ChartCard({
       ) : null}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-primary-700 underline dark:text-primary-100">
-          Figures<span className="sr-only"> of {title}</span>
+          {t("charts.figures")}
+          <span className="sr-only"> {t("charts.figuresOf", { title })}</span>
         </summary>
         <div className="mt-2 overflow-x-auto">
           <table className="min-w-full text-left">
