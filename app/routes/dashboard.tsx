@@ -24,7 +24,7 @@ import { parseId } from "~/lib/ids";
 import { translatedMeta } from "~/lib/meta";
 import { pageMetaText, requestT } from "~/utils/i18n.server";
 
-export const handle = { i18n: ["dashboard"] };
+export const handle = { i18n: ["dashboard", "filings"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 

@@ -111,6 +111,14 @@ test.describe("trámites en español", () => {
     await expect(page.getByText(new RegExp(`^Trámite número ${id} · iniciado el `))).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Historial" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "Ubicación en el municipio" })).toBeVisible();
+
+    // The dashboard's Documents tab: its row in Spanish.
+    await page.goto("/dashboard?tab=documents");
+    const row = page.getByTestId(`filing-row-${id}`);
+    await expect(row.getByRole("cell", { name: "Solicitud de recibo nuevo" })).toBeVisible();
+    await expect(row.locator('[data-status="submitted"]')).toHaveText("Presentado");
+    await expect(row.getByText("En espera de la revisión del municipio")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Iniciar un trámite" })).toHaveAttribute("href", "/filings/new");
   });
 
   test("un traspaso: el paso de revisión y la página del cargo en español", async ({ page, loginAs }) => {
@@ -138,5 +146,11 @@ test.describe("trámites en español", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Cargo por traspaso: $13.50" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Continuar al pago" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver a la revisión" })).toBeVisible();
+
+    // The business page's owner panel: the filings about the business.
+    await page.goto(`/business/${business.id}`);
+    const filings = page.getByRole("navigation", { name: "Trámites sobre este negocio" });
+    await expect(filings.getByText("Presentar ante el municipio:")).toBeVisible();
+    await expect(filings.getByRole("link", { name: "Cambiar de ubicación" })).toBeVisible();
   });
 });

@@ -27,7 +27,8 @@ export function stepOfMissing(kind: FilingKind, item: Missing): FilingStep | und
   return steps.find((s) => item.field && (s.fields as readonly string[]).includes(item.field));
 }
 
-export type NextStep = { text: string; to: string | null };
+/** The applicant's next step: a key of filings.json's `next`, the step it names (a draft's), and where it goes. */
+export type NextStep = { key: string; step?: FilingStep["slug"]; to: string | null };
 
 /** The applicant's next step, as the dashboard's Documents tab says it. */
 export function nextStepOf(filing: {
@@ -42,19 +43,19 @@ export function nextStepOf(filing: {
   switch (filing.status) {
     case "draft": {
       const step = firstIncompleteStep(filing.kind, filing.missing);
-      return { text: `Continue: ${step.title}`, to: `/filings/${filing.id}/${step.slug}` };
+      return { key: "next.continue", step: step.slug, to: `/filings/${filing.id}/${step.slug}` };
     }
     case "changes-requested":
-      return { text: "Make the changes the town asked for", to: `/filings/${filing.id}` };
+      return { key: "next.changes", to: `/filings/${filing.id}` };
     case "submitted":
-      return { text: "Waiting for the town's review", to: null };
+      return { key: "next.waiting", to: null };
     case "approved":
-      if (filing.kind === "new-business" && filing.businessId && !filing.receiptHeld) return { text: "Pay the receipt", to: `/payment/${filing.businessId}` };
-      return { text: "Nothing more to do", to: null };
+      if (filing.kind === "new-business" && filing.businessId && !filing.receiptHeld) return { key: "next.pay", to: `/payment/${filing.businessId}` };
+      return { key: "next.nothing", to: null };
     case "denied":
-      return { text: "Read the town's reason", to: `/filings/${filing.id}` };
+      return { key: "next.reason", to: `/filings/${filing.id}` };
     case "withdrawn":
-      return { text: "Nothing more to do", to: null };
+      return { key: "next.nothing", to: null };
   }
 }
 
