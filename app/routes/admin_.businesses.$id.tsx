@@ -30,7 +30,7 @@ import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatCents } from "~/lib/fee";
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin", "auth"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 

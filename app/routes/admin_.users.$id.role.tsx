@@ -14,7 +14,7 @@ import { requireAdmin } from "~/utils/session.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin", "auth"] };
 
 // The loader's answer stays { user } (the step-up tests read it whole): the title stays English.
 export const meta: MetaFunction = () => [{ title: "Role | Admin | Florida Business Registry" }];

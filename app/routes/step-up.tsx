@@ -8,20 +8,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { StepUpForm, type StepUpText } from "~/components/auth/step-up-form";
+import { StepUpForm } from "~/components/auth/step-up-form";
 import { translatedMeta } from "~/lib/meta";
 import { isStaff } from "~/lib/roles";
 import { CODE_REQUIRED } from "~/lib/schemas/mfa";
-import { securityMessageKey } from "~/lib/security-messages";
 import type { PublicUser } from "~/lib/types";
 import { hasSecondFactor, mfaMethods } from "~/models/mfa/factors.server";
-import { localMessage } from "~/utils/auth-messages.server";
 import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { DEFAULT_REDIRECT, safeRedirect } from "~/utils/redirect";
 import { getSession } from "~/utils/session.server";
 import { STAFF_MFA_SETUP_PATH } from "~/utils/staff-mfa.server";
-import { verifyFormFactor } from "~/utils/step-up.server";
+import { stepUpRefusal, verifyFormFactor } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["auth"] };
@@ -58,17 +55,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const asked = form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
   const { session, user } = await requireFactorSession(request, targetOf(null, asked));
   const check = await verifyFormFactor(request, session, user, form);
-  // The refusals (English, as the models give them) in the request's language.
+  if (!check) return data({ error: await stepUpRefusal(request, CODE_REQUIRED) }, { status: 400 });
+  if (!check.ok) return data({ error: await stepUpRefusal(request, check.message) }, { status: check.status, headers: check.headers });
   const { t } = await requestT(request, "auth");
-  const say = (message: string) => localMessage(t, securityMessageKey(message));
-  if (!check) return data({ error: say(CODE_REQUIRED) }, { status: 400 });
-  if (!check.ok) return data({ error: say(check.message) }, { status: check.status, headers: check.headers });
   const target = targetOf(user, asked);
   return redirectWithToast(target, { title: t("stepUp.confirmedTitle"), description: t("stepUp.confirmed") });
 }
 
 export default function StepUpPage() {
-  const { t } = useTranslation("auth");
   const { redirectTo, methods } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // One prompt per answer: the form starts its code box over only when a new answer arrives.
@@ -76,18 +70,9 @@ export default function StepUpPage() {
     () => ({ fields: [["redirectTo", redirectTo]] as [string, string][], methods, error: actionData?.error ?? null }),
     [redirectTo, methods, actionData],
   );
-  const text: StepUpText = {
-    heading: t("stepUp.heading"),
-    intro: t("stepUp.introPage"),
-    code: t("stepUp.code"),
-    hint: t("stepUp.hint"),
-    submit: t("stepUp.submit"),
-    cancel: t("stepUp.cancel"),
-    passkeyOnly: t("stepUp.passkeyOnly"),
-  };
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <StepUpForm headingLevel={1} prompt={prompt} text={text} />
+      <StepUpForm headingLevel={1} prompt={prompt} />
     </div>
   );
 }

@@ -13,6 +13,9 @@ import { CODE_REQUIRED, MFA_REQUIRED, STEP_UP_MS, type MfaMethod } from "~/lib/s
 import type { PublicUser } from "~/lib/types";
 import { hasSecondFactor, mfaMethods } from "~/models/mfa/factors.server";
 import { markSessionMfa } from "~/models/session.server";
+import { securityMessageKey } from "~/lib/security-messages";
+import { localMessage } from "~/utils/auth-messages.server";
+import { requestT } from "~/utils/i18n.server";
 import { checkStepUpPasskey, STEP_UP_PASSKEY_REFUSED } from "~/utils/passkeys.server";
 import { checkCodeWithLockout } from "~/utils/sign-in.server";
 import { getSession } from "~/utils/session.server";
@@ -58,6 +61,12 @@ export async function verifyFormFactor(request: Request, session: Session, user:
   return check;
 }
 
+/** A factor's refusal (the models' English) in the request's language, as the prompt shows it. */
+export async function stepUpRefusal(request: Request, message: string): Promise<string> {
+  const { t } = await requestT(request, "auth");
+  return localMessage(t, securityMessageKey(message));
+}
+
 /**
  * For a page action that needs a step-up: null when the session may go on (fresh, or no factor
  * to ask for, or the code / passkey in this very submission passed); otherwise the 403 prompt.
@@ -71,7 +80,7 @@ export async function stepUpPrompt(request: Request, formData: FormData) {
   for (const [name, value] of formData) {
     if (typeof value === "string" && name !== STEP_UP_CODE && name !== STEP_UP_PASSKEY) fields.push([name, value]);
   }
-  return data<StepUpPromptData>({ stepUp: { fields, methods: mfaMethods(current.user.id), error: check?.message ?? null } }, { status: 403 });
+  return data<StepUpPromptData>({ stepUp: { fields, methods: mfaMethods(current.user.id), error: check ? await stepUpRefusal(request, check.message) : null } }, { status: 403 });
 }
 
 /** For JSON staff endpoints that move money or power: 403 mfa_required until the session is fresh. */

@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import type { MfaMethod } from "~/lib/schemas/mfa";
+import { securityMessage } from "~/lib/security-messages";
 import { assertPasskey, passkeyErrorMessage, passkeysSupported, postPasskeyJson, usePasskeysAvailable } from "./passkeys-browser";
 
 /** The step-up form's field (~/utils/step-up.server STEP_UP_PASSKEY; that module is server-only). */
@@ -35,11 +36,13 @@ function useCeremony() {
   return { busy, error, run, done: () => setBusy(false) };
 }
 
+/** A ceremony's refusal (the browser half's English) in the page's language. */
 function CeremonyError({ message }: { message: string | null }) {
+  const { t } = useTranslation("auth");
   if (!message) return null;
   return (
     <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
-      {message}
+      {securityMessage(t, message)}
     </p>
   );
 }
@@ -136,6 +139,7 @@ export function PasskeySecondStepButton({ methods, formId = "two-factor-form" }:
  * goes in its hidden `stepUpPasskey` field and the form is sent as it is.
  */
 export function PasskeyStepUpButton({ methods }: { methods: MfaMethod[] }) {
+  const { t } = useTranslation("auth");
   const available = usePasskeysAvailable();
   const submit = useSubmit();
   const fieldRef = useRef<HTMLInputElement>(null);
@@ -159,7 +163,7 @@ export function PasskeyStepUpButton({ methods }: { methods: MfaMethod[] }) {
     <div data-testid="passkey-step-up">
       <input ref={fieldRef} type="hidden" name={STEP_UP_PASSKEY} defaultValue="" />
       <Button variant="outline" onClick={verify} disabled={busy}>
-        {busy ? "Waiting for your passkey…" : "Use a passkey"}
+        {busy ? t("passkey.waiting") : t("passkey.use")}
       </Button>
       <CeremonyError message={error} />
     </div>

@@ -8,6 +8,7 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { PasskeyStepUpButton } from "~/components/auth/passkey-buttons";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/form-field";
@@ -22,28 +23,6 @@ export type StepUpPrompt = {
   fields: [string, string][];
   methods: MfaMethod[];
   error: string | null;
-};
-
-/** The prompt's words. English unless the page passes its own (the /step-up page: auth:stepUp.*, issue 42). */
-export type StepUpText = {
-  heading: string;
-  intro: string;
-  code: string;
-  hint: string;
-  submit: string;
-  cancel: string;
-  passkeyOnly: string;
-};
-
-const ENGLISH: Omit<StepUpText, "intro"> & { introPage: string; introAction: string } = {
-  heading: "Confirm it's you",
-  introPage: "This part of the service needs your second factor. Type the code to go on.",
-  introAction: "This action needs your second factor. Nothing you typed is lost: once the code is right, it carries on as you sent it.",
-  code: "Authentication code",
-  hint: "The 6-digit code your authenticator app shows for this site, or one of your recovery codes (like abcde-fghjk).",
-  submit: "Verify and continue",
-  cancel: "Cancel",
-  passkeyOnly: "Your second factor is a passkey. Using it needs JavaScript in this browser.",
 };
 
 /** Narrows a route's action data to its step-up prompt, if that is what it is. */
@@ -63,7 +42,6 @@ export function StepUpForm({
   cancelTo,
   headingLevel = 2,
   passkeySlot,
-  text: given,
 }: {
   prompt: StepUpPrompt;
   /** Where "Cancel" goes (the page as it was, nothing done); no link when unset. */
@@ -76,10 +54,9 @@ export function StepUpForm({
    * `stepUpPasskey` input and submits this form, so the carried fields go with it.
    */
   passkeySlot?: ReactNode;
-  /** The prompt's words in the page's language (English when unset). */
-  text?: StepUpText;
 }) {
-  const text: StepUpText = given ?? { ...ENGLISH, intro: headingLevel === 1 ? ENGLISH.introPage : ENGLISH.introAction };
+  // The page's route lists "auth" in its handle.i18n (issue 42).
+  const { t } = useTranslation("auth");
   const id = useId();
   const headingId = `${id}-heading`;
   const codeId = `${id}-code`;
@@ -106,9 +83,9 @@ export function StepUpForm({
       data-testid="step-up"
     >
       <Heading id={headingId} className={headingLevel === 1 ? "text-3xl font-bold" : "text-xl font-semibold"}>
-        {text.heading}
+        {t("stepUp.heading")}
       </Heading>
-      <p className="mt-2 text-sm">{text.intro}</p>
+      <p className="mt-2 text-sm">{t(headingLevel === 1 ? "stepUp.introPage" : "stepUp.introAction")}</p>
       {prompt.error ? (
         <p id={errorId} role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           {prompt.error}
@@ -122,7 +99,7 @@ export function StepUpForm({
           <>
             <div>
               <label htmlFor={codeId} className="mb-1 block text-sm font-medium">
-                {text.code}
+                {t("stepUp.code")}
               </label>
               <input
                 ref={codeRef}
@@ -140,28 +117,28 @@ export function StepUpForm({
                 aria-describedby={prompt.error ? `${hintId} ${errorId}` : hintId}
               />
               <p id={hintId} className="mt-1 text-xs text-slate-700 dark:text-slate-300">
-                {text.hint}
+                {t("stepUp.hint")}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-3">
               <Button type="submit" disabled={busy}>
-                {text.submit}
+                {t("stepUp.submit")}
               </Button>
               {cancelTo ? (
                 <Link to={cancelTo} className="text-sm font-medium text-primary-700 underline dark:text-primary-100">
-                  {text.cancel}
+                  {t("stepUp.cancel")}
                 </Link>
               ) : null}
             </div>
           </>
         ) : (
-          <p className="text-sm">{text.passkeyOnly}</p>
+          <p className="text-sm">{t("stepUp.passkeyOnly")}</p>
         )}
         {/* PASSKEY SLOT (issue 41, passkeys): "Use a passkey" goes here. */}
         {passkeySlot ?? <PasskeyStepUpButton methods={prompt.methods} />}
         {!takesCodes && cancelTo ? (
           <Link to={cancelTo} className="text-sm font-medium text-primary-700 underline dark:text-primary-100">
-            {text.cancel}
+            {t("stepUp.cancel")}
           </Link>
         ) : null}
       </Form>
