@@ -55,7 +55,7 @@ export default function FilingQueue() {
           <Trans
             t={t}
             i18nKey="filings.queue.categoriesLink"
-            components={{ link: <Link to="/admin/filings/categories" className={adminLinkClass} /> }}
+            components={{ activities: <Link to="/admin/filings/categories" className={adminLinkClass} /> }}
           />
         </p>
       ) : null}
