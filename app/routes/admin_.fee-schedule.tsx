@@ -3,21 +3,28 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/admin-page";
 import { splitStepUp, StepUpForm } from "~/components/auth/step-up-form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, FormAlert } from "~/components/ui/form-field";
+import { formatLongDate } from "~/lib/dates";
 import { centsToDecimal, formatCents } from "~/lib/fee";
+import { translatedMeta } from "~/lib/meta";
 import { FeeScheduleSchema } from "~/lib/schemas/fee-schedule";
-import { dueDateOf, fiscalYearName, fiscalYearOf, longDate, renewalChargeOn, renewalOpensOn, validityText } from "~/lib/tax-year";
+import { dueDateOf, fiscalYearDates, fiscalYearName, fiscalYearOf, renewalChargeOn, renewalOpensOn } from "~/lib/tax-year";
 import { getScheduleWithSource, listStoredSchedules, receiptsSold, saveSchedule, ScheduleLockedError } from "~/models/fee-schedule.server";
 import { syncAllRenewalPrices } from "~/models/subscription.server";
 import { now } from "~/utils/clock.server";
+import { localReply } from "~/utils/auth-messages.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireAdmin } from "~/utils/session.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Fee schedule | Admin | Florida Business Registry" }];
+export const handle = { i18n: ["admin"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 /** The years an administrator may look at: stored ones, this year and the next two. */
 function yearsOffered(current: number): number[] {
@@ -27,15 +34,19 @@ function yearsOffered(current: number): number[] {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const { t, language } = await requestT(request, "admin");
+  const longDate = (date: string) => formatLongDate(date, date, language);
   const current = fiscalYearOf(now());
   const requested = Number(new URL(request.url).searchParams.get("year"));
   const year = Number.isInteger(requested) && requested >= 2000 && requested <= 2200 ? requested : current + 1;
   const { schedule, source, copiedFrom } = getScheduleWithSource(year);
   const sold = receiptsSold(year);
+  const { startsOn, endsOn } = fiscalYearDates(year);
   return {
+    meta: pageMetaText(t, t("feeSchedule.metaTitle"), t("feeSchedule.description")),
     year,
     name: fiscalYearName(year),
-    validity: validityText(year),
+    validity: t("feeSchedule.validity", { start: longDate(startsOn), end: longDate(endsOn) }),
     currentYear: current,
     years: yearsOffered(current).map((y) => ({ year: y, name: fiscalYearName(y), sold: receiptsSold(y) })),
     source,
@@ -47,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       charge: longDate(renewalChargeOn(schedule)),
       due: longDate(dueDateOf(schedule)),
     },
-    example: formatCents(schedule.baseCents + 3 * schedule.perEmployeeCents + 2 * schedule.perVehicleCents),
+    example: formatCents(schedule.baseCents + 3 * schedule.perEmployeeCents + 2 * schedule.perVehicleCents, language),
     defaults: {
       fiscalYear: String(year),
       base: centsToDecimal(schedule.baseCents),
@@ -68,8 +79,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
+  const { t } = await requestT(request, "admin");
   const submission = parseWithZod(formData, { schema: FeeScheduleSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(localReply(t, submission.reply()), { status: 400 });
   // The fee schedule sets what every business pays: behind the step-up.
   const prompt = await stepUpPrompt(request, formData);
   if (prompt) return prompt;
@@ -93,14 +105,19 @@ export async function action({ request }: ActionFunctionArgs) {
       admin,
     );
   } catch (error) {
-    if (error instanceof ScheduleLockedError) return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
+    if (error instanceof ScheduleLockedError) return data(localReply(t, submission.reply({ formErrors: [t("feeSchedule.locked", { name: fiscalYearName(error.fiscalYear) })] })), { status: 409 });
     throw error;
   }
   // Auto-renewals not yet charged follow the new figures (their next invoice bills the new price).
   const updated = await syncAllRenewalPrices();
   return redirectWithToast(`/admin/fee-schedule?year=${v.fiscalYear}`, {
-    title: "Fee Schedule Saved",
-    description: `The fee schedule for ${fiscalYearName(v.fiscalYear)} has been saved.${updated ? ` ${updated} auto-renewal${updated === 1 ? "" : "s"} will charge the new amount.` : ""}`,
+    title: t("feeSchedule.toasts.saved"),
+    description: [
+      t("feeSchedule.toasts.savedText", { name: fiscalYearName(v.fiscalYear) }),
+      updated ? t(updated === 1 ? "feeSchedule.toasts.renewalsOne" : "feeSchedule.toasts.renewalsMany", { total: updated }) : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
   });
 }
 
@@ -109,6 +126,7 @@ export default function FeeSchedulePage() {
   const answered = useActionData<typeof action>();
   const { stepUp, answer: lastResult } = splitStepUp(answered);
   const navigation = useNavigation();
+  const { t } = useTranslation("admin");
   const [form, fields] = useForm({
     id: `fee-schedule-${d.year}`,
     lastResult,
@@ -125,7 +143,7 @@ export default function FeeSchedulePage() {
   });
   if (stepUp) {
     return (
-      <AdminPage width="3xl" title="Fee schedule">
+      <AdminPage width="3xl" title={t("feeSchedule.title")}>
         <StepUpForm prompt={stepUp} cancelTo={`/admin/fee-schedule?year=${d.year}`} />
       </AdminPage>
     );
@@ -133,10 +151,10 @@ export default function FeeSchedulePage() {
   return (
     <AdminPage
       width="3xl"
-      title="Fee schedule"
-      lead="The Local Business Tax for each fiscal year (F.S. chapter 205). A year without its own schedule copies the last one; a year whose receipts have started selling can no longer be changed."
+      title={t("feeSchedule.title")}
+      lead={t("feeSchedule.lead")}
     >
-      <nav aria-label="Fiscal years" className="my-6 flex flex-wrap gap-2 text-sm">
+      <nav aria-label={t("feeSchedule.years")} className="my-6 flex flex-wrap gap-2 text-sm">
         {d.years.map((y) => (
           <Link
             key={y.year}
@@ -145,7 +163,7 @@ export default function FeeSchedulePage() {
             className={`rounded-md border px-3 py-1 ${y.year === d.year ? "border-primary-700 bg-primary-50 font-semibold text-slate-900 dark:bg-slate-800 dark:text-white" : "border-slate-300 dark:border-slate-600"}`}
           >
             {y.name}
-            {y.year === d.currentYear ? " (current)" : ""}
+            {y.year === d.currentYear ? ` ${t("feeSchedule.current")}` : ""}
           </Link>
         ))}
       </nav>
@@ -155,58 +173,62 @@ export default function FeeSchedulePage() {
         </h2>
         <p>{d.validity}</p>
         <p className="mt-1" data-testid="schedule-source">
-          {d.source === "stored" ? "Saved schedule." : d.source === "copied" ? `Copied from ${d.copiedFrom} until saved.` : "The default schedule until saved."}{" "}
-          Receipts sold: {d.sold}.
+          {d.source === "stored"
+            ? t("feeSchedule.source.stored")
+            : d.source === "copied"
+              ? t("feeSchedule.source.copied", { name: d.copiedFrom })
+              : t("feeSchedule.source.default")}{" "}
+          {t("feeSchedule.sold", { total: d.sold })}
         </p>
         <p className="mt-1">
-          On sale from {d.dates.opens}; auto-renewals charge on {d.dates.charge}; due by {d.dates.due}. Example: 3 employees and 2 vehicles pay {d.example}.
+          {t("feeSchedule.dates", { opens: d.dates.opens, charge: d.dates.charge, due: d.dates.due })} {t("feeSchedule.example", { amount: d.example })}
         </p>
         {d.locked ? (
           <p role="status" className="mt-2 font-medium" data-testid="schedule-locked">
-            Receipts for {d.name} have already been sold: its fee schedule can no longer be changed.
+            {t("feeSchedule.locked", { name: d.name })}
           </p>
         ) : null}
       </section>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="fiscalYear" value={d.year} />
-        <FormAlert id={form.errorId} title="The schedule was not saved" messages={form.errors} />
+        <FormAlert id={form.errorId} title={t("feeSchedule.notSaved")} messages={form.errors} />
         <fieldset className="grid gap-4 sm:grid-cols-3" disabled={d.locked}>
-          <legend className="mb-2 font-semibold">Amounts (dollars)</legend>
-          <Field label="Base fee" inputProps={input(fields.base)} errors={fields.base.errors} errorId={fields.base.errorId} />
-          <Field label="Per employee" inputProps={input(fields.perEmployee)} errors={fields.perEmployee.errors} errorId={fields.perEmployee.errorId} />
-          <Field label="Per vehicle" inputProps={input(fields.perVehicle)} errors={fields.perVehicle.errors} errorId={fields.perVehicle.errorId} />
+          <legend className="mb-2 font-semibold">{t("feeSchedule.amounts")}</legend>
+          <Field label={t("feeSchedule.fields.base")} inputProps={input(fields.base)} errors={fields.base.errors} errorId={fields.base.errorId} />
+          <Field label={t("feeSchedule.fields.perEmployee")} inputProps={input(fields.perEmployee)} errors={fields.perEmployee.errors} errorId={fields.perEmployee.errorId} />
+          <Field label={t("feeSchedule.fields.perVehicle")} inputProps={input(fields.perVehicle)} errors={fields.perVehicle.errors} errorId={fields.perVehicle.errorId} />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-3" disabled={d.locked}>
-          <legend className="mb-2 font-semibold">Late penalty (F.S. 205.053(1), percent of the tax)</legend>
-          <Field label="October" inputProps={input(fields.firstMonthPenaltyPercent, "number")} errors={fields.firstMonthPenaltyPercent.errors} errorId={fields.firstMonthPenaltyPercent.errorId} />
-          <Field label="Each further month" inputProps={input(fields.furtherMonthPenaltyPercent, "number")} errors={fields.furtherMonthPenaltyPercent.errors} errorId={fields.furtherMonthPenaltyPercent.errorId} />
-          <Field label="At most" inputProps={input(fields.penaltyCapPercent, "number")} errors={fields.penaltyCapPercent.errors} errorId={fields.penaltyCapPercent.errorId} />
+          <legend className="mb-2 font-semibold">{t("feeSchedule.penalty")}</legend>
+          <Field label={t("feeSchedule.fields.firstMonthPenaltyPercent")} inputProps={input(fields.firstMonthPenaltyPercent, "number")} errors={fields.firstMonthPenaltyPercent.errors} errorId={fields.firstMonthPenaltyPercent.errorId} />
+          <Field label={t("feeSchedule.fields.furtherMonthPenaltyPercent")} inputProps={input(fields.furtherMonthPenaltyPercent, "number")} errors={fields.furtherMonthPenaltyPercent.errors} errorId={fields.furtherMonthPenaltyPercent.errorId} />
+          <Field label={t("feeSchedule.fields.penaltyCapPercent")} inputProps={input(fields.penaltyCapPercent, "number")} errors={fields.penaltyCapPercent.errors} errorId={fields.penaltyCapPercent.errorId} />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2" disabled={d.locked}>
-          <legend className="mb-2 font-semibold">Operating without a receipt (F.S. 205.053(3))</legend>
+          <legend className="mb-2 font-semibold">{t("feeSchedule.withoutReceipt")}</legend>
           <CheckboxField
-            label="Charge the penalty to a business that never held a receipt"
+            label={t("feeSchedule.fields.neverReceiptedPenaltyApplies")}
             inputProps={{ ...getInputProps(fields.neverReceiptedPenaltyApplies, { type: "checkbox" }), key: fields.neverReceiptedPenaltyApplies.key, disabled: d.locked }}
             errors={fields.neverReceiptedPenaltyApplies.errors}
             errorId={fields.neverReceiptedPenaltyApplies.errorId}
           />
-          <Field label="Penalty (percent)" inputProps={input(fields.neverReceiptedPenaltyPercent, "number")} errors={fields.neverReceiptedPenaltyPercent.errors} errorId={fields.neverReceiptedPenaltyPercent.errorId} />
+          <Field label={t("feeSchedule.fields.neverReceiptedPenaltyPercent")} inputProps={input(fields.neverReceiptedPenaltyPercent, "number")} errors={fields.neverReceiptedPenaltyPercent.errors} errorId={fields.neverReceiptedPenaltyPercent.errorId} />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-3" disabled={d.locked}>
-          <legend className="mb-2 font-semibold">Dates (MM-DD, the year before the fiscal year ends)</legend>
-          <Field label="Sales open" inputProps={input(fields.renewalOpens)} errors={fields.renewalOpens.errors} errorId={fields.renewalOpens.errorId} />
-          <Field label="Auto-renewal charge" inputProps={input(fields.renewalCharge)} errors={fields.renewalCharge.errors} errorId={fields.renewalCharge.errorId} />
+          <legend className="mb-2 font-semibold">{t("feeSchedule.datesLegend")}</legend>
+          <Field label={t("feeSchedule.fields.renewalOpens")} inputProps={input(fields.renewalOpens)} errors={fields.renewalOpens.errors} errorId={fields.renewalOpens.errorId} />
+          <Field label={t("feeSchedule.fields.renewalCharge")} inputProps={input(fields.renewalCharge)} errors={fields.renewalCharge.errors} errorId={fields.renewalCharge.errorId} />
           <Field
-            label="Due date"
+            label={t("feeSchedule.fields.dueDay")}
             inputProps={input(fields.dueDay)}
             errors={fields.dueDay.errors}
             errorId={fields.dueDay.errorId}
-            hint="Moved to the next working day when it falls on a weekend or a Florida legal holiday."
+            hint={t("feeSchedule.dueHint")}
           />
         </fieldset>
         {d.locked ? null : (
           <Button type="submit" disabled={navigation.state !== "idle"}>
-            {navigation.state !== "idle" ? "Saving…" : `Save ${d.name} schedule`}
+            {navigation.state !== "idle" ? t("feeSchedule.saving") : t("feeSchedule.save", { name: d.name })}
           </Button>
         )}
       </Form>

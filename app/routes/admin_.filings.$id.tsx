@@ -2,28 +2,33 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
 import { splitStepUp, StepUpForm } from "~/components/auth/step-up-form";
 import { DecisionForms, type DecisionAnswer } from "~/components/admin/filings/decision-forms";
 import { FilingAnswers } from "~/components/admin/filings/filing-answers";
 import { FilingDocuments, FilingHistory } from "~/components/admin/filings/filing-details";
 import { FilingStatusBadge } from "~/components/filings/status-badge";
-import { formatCents } from "~/lib/fee";
-import { FILING_KIND_LABELS, isFilingKind, type FilingDecision } from "~/lib/filings/kinds";
+import { useFormat } from "~/lib/hooks/use-format";
+import { isFilingKind, type FilingDecision } from "~/lib/filings/kinds";
 import { parseId } from "~/lib/ids";
+import { LANGUAGE_LOCALES, type Language } from "~/lib/languages";
+import { translatedMeta } from "~/lib/meta";
 import { FilingDecisionSchema } from "~/lib/schemas/filing-decision";
 import { TOWN_TIME_ZONE } from "~/lib/tax-year";
 import { listCategories } from "~/models/filings/categories.server";
 import { answerContext } from "~/models/filings/context.server";
 import { decideFiling } from "~/models/filings/decision.server";
 import { FilingError, filingView, getFilingRow } from "~/models/filings/filings.server";
+import { localReply } from "~/utils/auth-messages.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireStaff } from "~/utils/session.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
-import { redirectWithToast, type Toast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: `${d ? `Filing #${d.filing.id}` : "Filing"} | Admin | Florida Business Registry` },
-];
+export const handle = { i18n: ["admin"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => translatedMeta(d?.meta);
 
 function filingIdOf(value: string | undefined) {
   const id = parseId(value);
@@ -32,15 +37,20 @@ function filingIdOf(value: string | undefined) {
 }
 
 /** Times as the town's clock reads them, written on the server (no hydration difference). */
-const WHEN = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TOWN_TIME_ZONE });
-const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : null);
+function whenIn(language: Language) {
+  const format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TOWN_TIME_ZONE });
+  return (iso: string | null) => (iso ? format.format(new Date(iso)) : null);
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
+  const { t, language } = await requestT(request, "admin");
+  const when = whenIn(language);
   const row = getFilingRow(filingIdOf(params.id));
   if (!row || !isFilingKind(row.kind)) throw new Response("Filing not found", { status: 404 });
   const filing = filingView(row, answerContext());
   return {
+    meta: pageMetaText(t, t("filings.review.metaTitle", { id: filing.id }), t("filings.review.description")),
     filing: {
       ...filing,
       documents: filing.documents.map((d) => ({ ...d, uploaded: when(d.uploadedAt)! })),
@@ -53,11 +63,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const TOASTS: Record<FilingDecision, Toast> = {
-  approve: { title: "Filing approved", description: "The applicant is told by email." },
-  "request-changes": { title: "Changes requested", description: "The applicant is told by email and can change the filing and send it again." },
-  deny: { title: "Filing denied", description: "The applicant is told by email, with your reason." },
-};
+/** The decisions' toasts: admin:filings.toasts.<decision>.title / .description. */
+const TOASTS: Record<FilingDecision, string> = { approve: "approved", "request-changes": "changesRequested", deny: "denied" };
 
 /**
  * A decision (clerks and administrators alike), behind the step-up (it creates, hands over or
@@ -67,11 +74,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const id = filingIdOf(params.id);
   const formData = await request.formData();
+  const { t } = await requestT(request, "admin");
   const submission = parseWithZod(formData, { schema: FilingDecisionSchema });
   const sent = submission.payload.intent;
   const intent = FilingDecisionSchema.shape.intent.safeParse(sent).data ?? null;
   if (submission.status !== "success") {
-    return data<DecisionAnswer>({ intent, result: submission.reply(), error: null }, { status: 400 });
+    return data<DecisionAnswer>({ intent, result: localReply(t, submission.reply()), error: null }, { status: 400 });
   }
   const prompt = await stepUpPrompt(request, formData);
   if (prompt) return prompt;
@@ -83,30 +91,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error.status === 404) throw new Response(error.message, { status: 404 });
     const fieldErrors = Object.fromEntries(Object.entries(error.details.fieldErrors ?? {}).map(([name, message]) => [name, [message]]));
     return data<DecisionAnswer>(
-      { intent: decision, result: submission.reply({ formErrors: [error.message], fieldErrors }), error: error.message },
+      { intent: decision, result: localReply(t, submission.reply({ formErrors: [error.message], fieldErrors })), error: error.message },
       { status: error.status },
     );
   }
-  return redirectWithToast(`/admin/filings/${id}`, TOASTS[decision]);
+  return redirectWithToast(`/admin/filings/${id}`, {
+    title: t(`filings.toasts.${TOASTS[decision]}.title`),
+    description: t(`filings.toasts.${TOASTS[decision]}.description`),
+  });
 }
 
 export default function StaffFiling() {
   const { filing: f, categories } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
+  const { t } = useTranslation("admin");
+  const { money } = useFormat();
   const { stepUp, answer } = splitStepUp(answered);
-  const kind = FILING_KIND_LABELS[f.kind];
+  const kind = t(`filings.kinds.${f.kind}`);
   const name = f.business?.name ?? f.answers.tradeName ?? f.answers.businessName ?? null;
   const approveNote =
     f.kind === "new-business"
       ? f.answers.stateDocumentNumber
-        ? `The registry business ${f.answers.stateDocumentNumber} becomes the applicant's, claimed, and can pay this year's receipt at once.`
-        : "A town business is created with a local number, owned by the applicant, who can pay this year's receipt at once."
+        ? t("filings.approveNotes.registry", { documentNumber: f.answers.stateDocumentNumber })
+        : t("filings.approveNotes.town")
       : f.kind === "transfer"
-        ? "The business and its current receipt pass to the buyer; the seller's auto-renewal is cancelled. Both are told by email."
+        ? t("filings.approveNotes.transfer")
         : f.kind === "change-location"
-          ? "The business's address changes; receipts already issued keep the address they had."
-          : "The business is closed from the date given: no more reminders, notices or letters, and auto-renewal is cancelled.";
-  const back = { to: "/admin/filings", label: "Filings" };
+          ? t("filings.approveNotes.changeLocation")
+          : t("filings.approveNotes.close");
+  const back = { to: "/admin/filings", label: t("filings.queue.title") };
   if (stepUp) {
     return (
       <AdminPage back={back} title={`${kind} #${f.id}`} width="5xl">
@@ -121,37 +134,41 @@ export default function StaffFiling() {
         {name ? <span className="font-medium">{name}</span> : null}
       </div>
       <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[14rem_1fr]" data-testid="filing-summary">
-        <dt className="font-medium">Applicant</dt>
-        <dd>{f.applicant ? `${f.applicant.username} (${f.applicant.email})` : "Account deleted"}</dd>
-        <dt className="font-medium">Business</dt>
+        <dt className="font-medium">{t("filings.review.applicant")}</dt>
+        <dd>{f.applicant ? `${f.applicant.username} (${f.applicant.email})` : t("filings.review.accountDeleted")}</dd>
+        <dt className="font-medium">{t("filings.review.business")}</dt>
         <dd>
           {f.business ? (
             <Link to={`/admin/businesses/${f.business.id}`} className={adminLinkClass}>
               {f.business.name} ({f.business.documentNumber})
             </Link>
           ) : (
-            "Created when the application is approved"
+            t("filings.review.createdOnApproval")
           )}
         </dd>
-        <dt className="font-medium">Fee</dt>
-        <dd>{f.feeCents > 0 ? `${formatCents(f.feeCents)}, ${f.feePaid ? "paid" : "not paid yet"}` : "No fee"}</dd>
-        <dt className="font-medium">Submitted</dt>
-        <dd>{f.submitted ?? "Not yet"}</dd>
+        <dt className="font-medium">{t("filings.review.fee")}</dt>
+        <dd>
+          {f.feeCents > 0
+            ? t(f.feePaid ? "filings.review.feePaid" : "filings.review.feeNotPaid", { amount: money(f.feeCents) })
+            : t("filings.review.noFee")}
+        </dd>
+        <dt className="font-medium">{t("filings.review.submitted")}</dt>
+        <dd>{f.submitted ?? t("filings.review.notYet")}</dd>
         {f.decided ? (
           <>
-            <dt className="font-medium">Decided</dt>
+            <dt className="font-medium">{t("filings.review.decided")}</dt>
             <dd>{f.decided}</dd>
           </>
         ) : null}
         {f.decisionMessage ? (
           <>
-            <dt className="font-medium">{f.status === "denied" ? "Reason" : "Message to the applicant"}</dt>
+            <dt className="font-medium">{f.status === "denied" ? t("filings.review.reason") : t("filings.review.message")}</dt>
             <dd className="whitespace-pre-wrap break-words">{f.decisionMessage}</dd>
           </>
         ) : null}
       </dl>
 
-      <AdminSection id="decision" title="Decision" className="mt-8">
+      <AdminSection id="decision" title={t("filings.review.decision")} className="mt-8">
         {answer?.error ? (
           <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
             {answer.error}
@@ -160,34 +177,34 @@ export default function StaffFiling() {
         {f.status === "submitted" ? (
           <>
             {f.missing.length > 0 ? (
-              <p className="mt-3 text-sm">Something the rules ask for is missing (below): request changes rather than approve.</p>
+              <p className="mt-3 text-sm">{t("filings.review.missingWarning")}</p>
             ) : null}
             <DecisionForms answer={answer} approveNote={approveNote} />
           </>
         ) : (
           <p className="mt-3 text-sm" data-testid="no-decision">
             {f.status === "approved" || f.status === "denied"
-              ? "This filing has been decided."
+              ? t("filings.review.decidedText")
               : f.status === "changes-requested"
-                ? "Waiting for the applicant to change the filing and send it again."
+                ? t("filings.review.waitingText")
                 : f.status === "withdrawn"
-                  ? "The applicant withdrew this filing."
-                  : "The applicant has not submitted this filing yet."}
+                  ? t("filings.review.withdrawnText")
+                  : t("filings.review.notSubmittedText")}
           </p>
         )}
       </AdminSection>
 
-      <AdminSection id="answers" title="Answers" className="mt-8">
+      <AdminSection id="answers" title={t("filings.review.answers")} className="mt-8">
         <FilingAnswers kind={f.kind} answers={f.answers} categories={categories} />
       </AdminSection>
 
-      <AdminSection id="documents" title="Documents" className="mt-8">
+      <AdminSection id="documents" title={t("filings.review.documents")} className="mt-8">
         <FilingDocuments filingId={f.id} documents={f.documents} />
       </AdminSection>
 
-      <AdminSection id="missing" title="Missing" className="mt-8">
+      <AdminSection id="missing" title={t("filings.review.missing")} className="mt-8">
         {f.missing.length === 0 ? (
-          <p className="mt-3 text-sm">Nothing: every answer and document the rules ask for is here.</p>
+          <p className="mt-3 text-sm">{t("filings.review.nothingMissing")}</p>
         ) : (
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm" data-testid="filing-missing">
             {f.missing.map((m) => (
@@ -197,7 +214,7 @@ export default function StaffFiling() {
         )}
       </AdminSection>
 
-      <AdminSection id="history" title="History" className="mt-8">
+      <AdminSection id="history" title={t("filings.review.history")} className="mt-8">
         <FilingHistory history={f.history} />
       </AdminSection>
     </AdminPage>

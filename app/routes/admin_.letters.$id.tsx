@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ActionError, AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
 import { cellClass, DataTable } from "~/components/admin/data-table";
 import { FilterInput } from "~/components/admin/filter-form";
@@ -8,16 +9,20 @@ import { RowAction } from "~/components/admin/row-action";
 import { TrackingFigures, UnansweredLinks } from "~/components/admin/tracking-figures";
 import { CsvDownloadLink } from "~/components/csv-download-link";
 import { Button, buttonClass } from "~/components/ui/button";
+import { translateMessage } from "~/lib/i18n-message";
 import { parseId } from "~/lib/ids";
+import { translatedMeta } from "~/lib/meta";
 import { DEFAULT_PAGE_SIZE } from "~/lib/pagination";
-import { MarkMailedSchema } from "~/lib/schemas/letter-batch";
+import { letterErrorText, MarkMailedSchema } from "~/lib/schemas/letter-batch";
 import { getLetterBatch, LetterError, listBatchLetters, markBatchMailed, reissueLetter, trackingStats, unansweredLetters } from "~/models/letters.server";
 import { requireListQuery } from "~/utils/admin-list.server";
-import { fieldErrorsOf } from "~/utils/http";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireStaff } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Letter batch | Admin | Florida Business Registry" }];
+export const handle = { i18n: ["admin"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 function batchId(value: string | undefined) {
   const id = parseId(value);
@@ -27,12 +32,14 @@ function batchId(value: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { page } = await requireListQuery(request);
+  const { t } = await requestT(request, "admin");
   const id = batchId(params.id);
   const batch = getLetterBatch(id);
   if (!batch) throw new Response("Letter batch not found", { status: 404 });
   const letters = listBatchLetters(id, { page, limit: DEFAULT_PAGE_SIZE });
   const now = new Date();
   return {
+    meta: pageMetaText(t, t("letters.batch.metaTitle"), t("letters.batch.description")),
     batch: { id: batch.id, letterCount: batch.letterCount, fiscalYear: batch.fiscalYear, mailedOn: batch.mailedOn, createdAt: batch.createdAt.toISOString() },
     stats: trackingStats(id),
     unanswered: [30, 60, 90].map((days) => ({ days, count: unansweredLetters(days, now, id).length })),
@@ -47,25 +54,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const id = batchId(params.id);
   const form = await request.formData();
+  const { t } = await requestT(request, "admin");
   try {
     if (form.get("intent") === "mailed") {
       const parsed = MarkMailedSchema.safeParse({ mailedOn: form.get("mailedOn") || undefined });
-      if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), error: null }, { status: 400 });
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".")] ??= []).push(translateMessage(t, issue.message));
+        return data({ fieldErrors, error: null }, { status: 400 });
+      }
       markBatchMailed(user, id, parsed.data.mailedOn);
-      return redirectWithToast(`/admin/letters/${id}`, { title: "Batch marked mailed", description: `Mailed on ${parsed.data.mailedOn}.` });
+      return redirectWithToast(`/admin/letters/${id}`, { title: t("letters.toasts.mailed"), description: t("letters.toasts.mailedText", { date: parsed.data.mailedOn }) });
     }
     if (form.get("intent") === "reissue") {
       const letterId = parseId(form.get("letterId"));
-      if (letterId === null) return data({ fieldErrors: {}, error: "Choose a letter" }, { status: 400 });
+      if (letterId === null) return data({ fieldErrors: {}, error: t("letters.errors.chooseLetter") }, { status: 400 });
       reissueLetter(user, letterId);
       return redirectWithToast(`/admin/letters/${id}`, {
-        title: "Letter reissued",
-        description: `Letter ${letterId} has a new claim code; the old one no longer works. Download the letter to print it.`,
+        title: t("letters.toasts.reissued"),
+        description: t("letters.toasts.reissuedText", { id: letterId }),
       });
     }
-    return data({ fieldErrors: {}, error: "Unknown action" }, { status: 400 });
+    return data({ fieldErrors: {}, error: t("letters.errors.unknownAction") }, { status: 400 });
   } catch (error) {
-    if (error instanceof LetterError) return data({ fieldErrors: {}, error: error.message }, { status: error.status });
+    if (error instanceof LetterError) return data({ fieldErrors: {}, error: letterErrorText(t, error.message) }, { status: error.status });
     throw error;
   }
 }
@@ -75,38 +87,42 @@ export default function LetterBatch() {
   const actionData = useActionData<typeof action>();
   const fieldErrors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
   const base = `/api/admin/letter-batches/${batch.id}`;
+  const { t } = useTranslation("admin");
   return (
     <AdminPage
-      back={{ to: "/admin/letters", label: "Claim letters" }}
-      title={`Letter batch ${batch.id}`}
-      lead={`${batch.letterCount} letters, fiscal year ${batch.fiscalYear}. ${batch.mailedOn ? `Mailed on ${batch.mailedOn}.` : "Not mailed yet."}`}
+      back={{ to: "/admin/letters", label: t("letters.title") }}
+      title={t("letters.batch.title", { id: batch.id })}
+      lead={`${t("letters.batch.lead", { total: batch.letterCount, fiscalYear: batch.fiscalYear })} ${
+        batch.mailedOn ? t("letters.batch.mailedOn", { date: batch.mailedOn }) : t("letters.batch.notMailed")
+      }`}
     >
       <ActionError error={actionData?.error} />
 
       <div className="mt-6 flex flex-wrap gap-3">
         <a href={`${base}/letters.pdf`} className={buttonClass("primary")} download>
-          Download letters (PDF)
+          {t("letters.batch.downloadPdf")}
         </a>
-        <CsvDownloadLink href={`${base}/letters.csv`} filename={`letters-batch-${batch.id}.csv`} what="letters">
-          Download for the mail house (CSV)
+        <CsvDownloadLink href={`${base}/letters.csv`} filename={`letters-batch-${batch.id}.csv`} what="admin:letters.batch.downloadWhat">
+          {t("letters.batch.downloadCsv")}
         </CsvDownloadLink>
       </div>
 
-      <Form method="post" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Mark the batch mailed">
+      <Form method="post" className="mt-6 flex flex-wrap items-end gap-3" aria-label={t("letters.batch.markLabel")}>
         <input type="hidden" name="intent" value="mailed" />
-        <FilterInput id="mailed-on" type="date" name="mailedOn" label="Mailed on" required defaultValue={batch.mailedOn ?? ""} errors={fieldErrors.mailedOn ?? []} />
+        <FilterInput id="mailed-on" type="date" name="mailedOn" label={t("letters.batch.mailedOnLabel")} required defaultValue={batch.mailedOn ?? ""} errors={fieldErrors.mailedOn ?? []} />
         <Button type="submit" variant="outline">
-          Mark mailed
+          {t("letters.batch.markMailed")}
         </Button>
       </Form>
 
-      <AdminSection id="tracking" title="Claim tracking" className="mt-8">
-        <TrackingFigures stats={stats} label={`Batch ${batch.id}`} testId="tracking-batch" />
-        <UnansweredLinks unanswered={unanswered} batchId={batch.id} label={(u) => `Not answered after ${u.days} days: ${u.count} (CSV)`} />
+      <AdminSection id="tracking" title={t("letters.batch.tracking")} className="mt-8">
+        <TrackingFigures stats={stats} label={t("letters.batchLink", { id: batch.id })} testId="tracking-batch" />
+        <UnansweredLinks unanswered={unanswered} batchId={batch.id} label={(u) => t("letters.batch.unansweredLink", { days: u.days, total: u.count })} />
       </AdminSection>
 
-      <AdminSection id="letters" title="Letters" className="mt-8">
-        <DataTable className="mt-3" caption={`Letters of batch ${batch.id}`} headers={["Letter", "Business", "Code", "Claimed", "Actions"]} pagination={letters.pagination}>
+      <AdminSection id="letters" title={t("letters.batch.letters")} className="mt-8">
+        <DataTable className="mt-3" caption={t("letters.batch.caption", { id: batch.id })}
+          headers={[t("letters.batch.headers.letter"), t("letters.batch.headers.business"), t("letters.batch.headers.code"), t("letters.batch.headers.claimed"), t("letters.batch.headers.actions")]} pagination={letters.pagination}>
           {letters.items.map((l) => (
             <tr key={l.letterId} data-testid={`letter-row-${l.letterId}`}>
               <td className={cellClass}>{l.letterId}</td>
@@ -115,14 +131,14 @@ export default function LetterBatch() {
                   {l.name}
                 </Link>
               </td>
-              <td className={cellClass}>{l.current ? (l.reissued ? "Reissued, live" : "Live") : "Replaced"}</td>
-              <td className={cellClass}>{l.isClaimed ? "Yes" : "No"}</td>
+              <td className={cellClass}>{l.current ? (l.reissued ? t("letters.batch.reissuedLive") : t("letters.batch.live")) : t("letters.batch.replaced")}</td>
+              <td className={cellClass}>{l.isClaimed ? t("letters.batch.yes") : t("letters.batch.no")}</td>
               <td className={`${cellClass} flex flex-wrap gap-2`}>
                 <a href={`${base}/letters.pdf?letter=${l.letterId}`} className={adminLinkClass} download>
-                  PDF<span className="sr-only"> of letter {l.letterId}</span>
+                  PDF<span className="sr-only"> {t("letters.batch.ofLetter", { id: l.letterId })}</span>
                 </a>
                 {!l.isClaimed ? (
-                  <RowAction fields={{ intent: "reissue", letterId: l.letterId }} label="Reissue" rowName={`letter ${l.letterId} with a new code`} variant="ghost" buttonClassName="px-2 py-0" />
+                  <RowAction fields={{ intent: "reissue", letterId: l.letterId }} label={t("letters.batch.reissue")} rowName={t("letters.batch.reissueRow", { id: l.letterId })} variant="ghost" buttonClassName="px-2 py-0" />
                 ) : null}
               </td>
             </tr>

@@ -1,13 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { translatedMeta } from "~/lib/meta";
 import { getOutboxRow } from "~/models/outbox.server";
 import { parseId } from "~/utils/http";
 import { readDeliveredCopy } from "~/services/mail-store.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireAdmin } from "~/utils/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Message | Mail outbox | Florida Business Registry" }];
+export const handle = { i18n: ["admin"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 /**
  * One message as its recipient sees it: the copy the local SMTP server received, parsed with
@@ -16,11 +21,13 @@ export const meta: MetaFunction = () => [{ title: "Message | Mail outbox | Flori
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const { t } = await requestT(request, "admin");
   const id = parseId(params.id);
   const row = id === null ? undefined : getOutboxRow(id);
   if (!row) throw data("Message not found", { status: 404 });
   const delivered = await readDeliveredCopy(row.messageId);
   return {
+    meta: pageMetaText(t, t("mail.message.metaTitle"), t("mail.message.description")),
     message: {
       id: row.id,
       kind: row.kind,
@@ -40,26 +47,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function AdminMailMessage() {
   const { message, view } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
   return (
-    <AdminPage width="5xl" back={{ to: "/admin/mail", label: "← Mail outbox" }} title={view.subject}>
+    <AdminPage width="5xl" back={{ to: "/admin/mail", label: `← ${t("mail.title")}` }} title={view.subject}>
       <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="font-semibold">To</dt>
+        <dt className="font-semibold">{t("mail.message.to")}</dt>
         <dd>{view.to}</dd>
         {view.from ? (
           <>
-            <dt className="font-semibold">From</dt>
+            <dt className="font-semibold">{t("mail.message.from")}</dt>
             <dd>{view.from}</dd>
           </>
         ) : null}
-        <dt className="font-semibold">Status</dt>
+        <dt className="font-semibold">{t("mail.message.status")}</dt>
         <dd>
-          {message.status}, {message.attempts} attempt{message.attempts === 1 ? "" : "s"}
-          {message.sentAt ? `, accepted ${message.sentAt.replace("T", " ").slice(0, 19)} UTC` : ""}
+          {message.status}, {message.attempts === 1 ? t("mail.message.attemptOne") : t("mail.message.attemptsMany", { total: message.attempts })}
+          {message.sentAt ? `, ${t("mail.message.accepted", { when: `${message.sentAt.replace("T", " ").slice(0, 19)} UTC` })}` : ""}
           {message.smtpResponse ? ` (${message.smtpResponse})` : ""}
         </dd>
         {message.lastError && message.status !== "sent" ? (
           <>
-            <dt className="font-semibold">Last error</dt>
+            <dt className="font-semibold">{t("mail.message.lastError")}</dt>
             <dd className="text-red-800 dark:text-red-300">{message.lastError}</dd>
           </>
         ) : null}
@@ -71,21 +79,21 @@ export default function AdminMailMessage() {
             <dd className="break-all">{h.value}</dd>
           </div>
         ))}
-        <dt className="font-semibold">Received copy</dt>
+        <dt className="font-semibold">{t("mail.message.receivedCopy")}</dt>
         <dd data-testid="received-copies">
           {view.copies === 0
-            ? "None in the local mailbox (not delivered yet, or sent through an outside SMTP server). Shown as queued."
+            ? t("mail.message.noCopy")
             : view.copies === 1
-              ? "Received once by the local SMTP server"
-              : `Received ${view.copies} times by the local SMTP server`}
+              ? t("mail.message.receivedOnce")
+              : t("mail.message.receivedMany", { total: view.copies })}
         </dd>
       </dl>
 
       {view.html ? (
-        <AdminSection id="html-heading" title="HTML part" className="mt-8" headingClassName="text-lg font-semibold">
+        <AdminSection id="html-heading" title={t("mail.message.htmlPart")} className="mt-8" headingClassName="text-lg font-semibold">
           {/* No scripts, no same-origin, no forms: the message is shown, never run. */}
           <iframe
-            title={`HTML part of: ${view.subject}`}
+            title={t("mail.message.htmlPartOf", { subject: view.subject })}
             sandbox=""
             srcDoc={view.html}
             className="mt-2 h-[36rem] w-full rounded-lg border border-slate-300 bg-white dark:border-slate-600"
@@ -94,16 +102,16 @@ export default function AdminMailMessage() {
       ) : null}
 
       {view.text ? (
-        <AdminSection id="text-heading" title="Text part" className="mt-8" headingClassName="text-lg font-semibold">
+        <AdminSection id="text-heading" title={t("mail.message.textPart")} className="mt-8" headingClassName="text-lg font-semibold">
           <pre data-testid="text-part" className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-lg border border-slate-300 p-4 text-sm dark:border-slate-600">
             {view.text}
           </pre>
         </AdminSection>
       ) : null}
 
-      <AdminSection id="attachments-heading" title="Attachments" className="mt-8" headingClassName="text-lg font-semibold">
+      <AdminSection id="attachments-heading" title={t("mail.message.attachments")} className="mt-8" headingClassName="text-lg font-semibold">
         {view.attachments.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">None.</p>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("mail.message.none")}</p>
         ) : (
           <ul className="mt-2 list-disc pl-6 text-sm">
             {view.attachments.map((a, i) => (

@@ -1,43 +1,49 @@
 import { z } from "zod";
 
-const dollars = (label: string) =>
+/**
+ * The form's messages, as keys of the "admin" namespace (translated where shown, issue 42):
+ * admin:feeSchedule.errors.<field>.<rule>, each naming its field.
+ */
+const message = (field: string, rule: string) => `admin:feeSchedule.errors.${field}.${rule}`;
+
+const dollars = (field: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: message(field, "required") })
     .trim()
-    .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: `${label} must be an amount in dollars, e.g. 100.00` })
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: message(field, "amount") })
     .transform((v) => Math.round(Number(v) * 100));
 
-const percent = (label: string) =>
+const percent = (field: string) =>
   z.coerce
-    .number({ error: `${label} must be a whole percentage` })
-    .int({ error: `${label} must be a whole percentage` })
-    .min(0, { error: `${label} must be between 0 and 100` })
-    .max(100, { error: `${label} must be between 0 and 100` });
+    .number({ error: message(field, "whole") })
+    .int({ error: message(field, "whole") })
+    .min(0, { error: message(field, "range") })
+    .max(100, { error: message(field, "range") });
 
-const monthDay = (label: string) =>
+const monthDay = (field: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: message(field, "required") })
     .trim()
-    .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: `${label} must be a month and day, MM-DD` });
+    .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: message(field, "monthDay") });
 
 /** The town's fee schedule for one fiscal year (admin form; money in dollars, stored in cents). */
 export const FeeScheduleSchema = z
   .object({
-    fiscalYear: z.coerce.number({ error: "Choose a fiscal year" }).int().min(2000).max(2200),
-    base: dollars("Base fee"),
-    perEmployee: dollars("Per-employee amount"),
-    perVehicle: dollars("Per-vehicle amount"),
-    firstMonthPenaltyPercent: percent("October's penalty"),
-    furtherMonthPenaltyPercent: percent("Each further month's penalty"),
-    penaltyCapPercent: percent("The penalty cap"),
+    fiscalYear: z.coerce.number({ error: "admin:feeSchedule.errors.fiscalYear" }).int().min(2000).max(2200),
+    base: dollars("base"),
+    perEmployee: dollars("perEmployee"),
+    perVehicle: dollars("perVehicle"),
+    firstMonthPenaltyPercent: percent("firstMonthPenaltyPercent"),
+    furtherMonthPenaltyPercent: percent("furtherMonthPenaltyPercent"),
+    penaltyCapPercent: percent("penaltyCapPercent"),
     neverReceiptedPenaltyApplies: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
-    neverReceiptedPenaltyPercent: percent("The never-receipted penalty"),
-    renewalOpens: monthDay("Sales open"),
-    dueDay: monthDay("Due date"),
-    renewalCharge: monthDay("Auto-renewal charge date"),
+    neverReceiptedPenaltyPercent: percent("neverReceiptedPenaltyPercent"),
+    renewalOpens: monthDay("renewalOpens"),
+    dueDay: monthDay("dueDay"),
+    renewalCharge: monthDay("renewalCharge"),
   })
   .refine((v) => v.renewalOpens <= v.renewalCharge && v.renewalCharge <= v.dueDay, {
-    error: "Sales must open on or before the auto-renewal charge date, which must be on or before the due date",
+    error: "admin:feeSchedule.errors.order",
     path: ["renewalCharge"],
   });
 

@@ -1,13 +1,15 @@
 import { z } from "zod";
 
+/** The activity form's messages, as keys of the "admin" namespace (translated where shown, issue 42). */
 export const CATEGORY_MESSAGES = {
-  codeRequired: "Code is required",
-  codeFormat: "Code must be 2 to 40 lowercase letters, digits or dashes, e.g. food-truck",
-  nameRequired: "Name is required",
-  nameTooLong: "Name must be at most 100 characters",
-  nameControl: "Name cannot contain line breaks or control characters",
-  duplicate: "An activity with this code already exists: change it in the list below",
-  unknown: "This activity no longer exists",
+  intent: "admin:categories.errors.intent",
+  codeRequired: "admin:categories.errors.codeRequired",
+  codeFormat: "admin:categories.errors.codeFormat",
+  nameRequired: "admin:categories.errors.nameRequired",
+  nameTooLong: "admin:categories.errors.nameTooLong",
+  nameControl: "admin:categories.errors.nameControl",
+  duplicate: "admin:categories.errors.duplicate",
+  unknown: "admin:categories.errors.unknown",
 } as const;
 
 // Checked with refine, not regex: a regex becomes the input's pattern attribute, and browsers read
@@ -22,7 +24,7 @@ const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z
  * letters; codes are what applications store, so they stay plain.
  */
 export const FilingCategorySchema = z.object({
-  intent: z.enum(["add", "edit"], { error: "Choose add or edit" }),
+  intent: z.enum(["add", "edit"], { error: CATEGORY_MESSAGES.intent }),
   code: z
     .string({ error: CATEGORY_MESSAGES.codeRequired })
     .trim()

@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { FILING_DECISIONS } from "~/lib/filings/kinds";
-import { FILING_MESSAGES } from "~/models/filings/errors";
 
 export const MAX_DECISION_MESSAGE_CHARS = 2000;
+
+/** The decision form's messages, as keys of the "admin" namespace (translated where shown, issue 42). */
+export const DECISION_ERRORS = {
+  intent: "admin:filings.errors.chooseDecision",
+  messageTooLong: "admin:filings.errors.messageTooLong",
+  messageRequired: "admin:filings.errors.messageRequired",
+} as const;
 
 /**
  * A staff decision on a submitted filing (the three forms of /admin/filings/{id}): which one
@@ -10,17 +16,17 @@ export const MAX_DECISION_MESSAGE_CHARS = 2000;
  */
 export const FilingDecisionSchema = z
   .object({
-    intent: z.enum(FILING_DECISIONS, { error: "Choose a decision" }),
+    intent: z.enum(FILING_DECISIONS, { error: DECISION_ERRORS.intent }),
     message: z
       .string()
       // A textarea sends its line breaks as CRLF; the message keeps plain ones.
       .overwrite((v) => v.replace(/\r\n?/g, "\n"))
       .trim()
-      .max(MAX_DECISION_MESSAGE_CHARS, { error: `The message must be at most ${MAX_DECISION_MESSAGE_CHARS.toLocaleString("en-US")} characters` })
+      .max(MAX_DECISION_MESSAGE_CHARS, { error: DECISION_ERRORS.messageTooLong })
       .optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.intent !== "approve" && !value.message) ctx.addIssue({ code: "custom", path: ["message"], message: FILING_MESSAGES.messageRequired });
+    if (value.intent !== "approve" && !value.message) ctx.addIssue({ code: "custom", path: ["message"], message: DECISION_ERRORS.messageRequired });
   });
 
 export type FilingDecisionForm = z.input<typeof FilingDecisionSchema>;

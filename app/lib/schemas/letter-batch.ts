@@ -1,4 +1,22 @@
+import type { TFunction } from "i18next";
 import { z } from "zod";
+
+/** The letter forms' messages, as keys of the "admin" namespace (translated where shown, issue 42; English on the JSON API). */
+export const LETTER_FORM_ERRORS = {
+  dateFormat: "admin:letters.errors.dateFormat",
+  chooseDate: "admin:letters.errors.chooseDate",
+} as const;
+
+/** The letters model's refusals (English, as the JSON API gives them) as keys of admin letters.errors. */
+const LETTER_ERRORS: Record<string, string> = {
+  "No businesses match these filters": "admin:letters.errors.noMatch",
+  "Letter batch not found": "admin:letters.errors.batchNotFound",
+  "Letter not found": "admin:letters.errors.letterNotFound",
+  "This business is already claimed: release the claim first": "admin:letters.errors.alreadyClaimed",
+};
+
+/** A letters model's refusal in t's language (one it does not know stays as it is). */
+export const letterErrorText = (t: TFunction, message: string): string => (LETTER_ERRORS[message] ? t(LETTER_ERRORS[message]) : message);
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -13,14 +31,14 @@ export const LetterBatchFiltersSchema = z
   .object({
     unclaimed: z.boolean().default(true),
     mailed: z.enum(["never", "before", "any"]).default("never"),
-    mailedBefore: z.string().regex(isoDay, { error: "Use a date like 2026-09-30" }).optional(),
+    mailedBefore: z.string().regex(isoDay, { error: LETTER_FORM_ERRORS.dateFormat }).optional(),
     status: z.string().trim().max(40).optional(),
     filingType: z.string().trim().max(40).optional(),
     q: z.string().trim().max(200).optional(),
   })
   .refine((f) => f.mailed !== "before" || Boolean(f.mailedBefore), {
     path: ["mailedBefore"],
-    error: "Choose the date",
+    error: LETTER_FORM_ERRORS.chooseDate,
   });
 
 export type LetterBatchFilters = z.output<typeof LetterBatchFiltersSchema>;
@@ -43,7 +61,7 @@ export function letterFiltersFromForm(form: { get(name: string): unknown }): Rec
 }
 
 export const MarkMailedSchema = z.object({
-  mailedOn: z.string({ error: "Choose the date" }).regex(isoDay, { error: "Use a date like 2026-09-30" }),
+  mailedOn: z.string({ error: LETTER_FORM_ERRORS.chooseDate }).regex(isoDay, { error: LETTER_FORM_ERRORS.dateFormat }),
 });
 
 export const LicenseReviewSchema = z.discriminatedUnion("status", [

@@ -1,6 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClass } from "~/components/ui/form-field";
 import type { FilingDecision } from "~/lib/filings/kinds";
@@ -36,6 +37,7 @@ function MessageForm({
   button: string;
   variant: "secondary" | "destructive";
 }) {
+  const { t } = useTranslation("admin");
   const [form, fields] = useDecisionForm(intent, answer);
   const busy = useNavigation().formData?.get("intent") === intent;
   return (
@@ -56,7 +58,7 @@ function MessageForm({
       />
       <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
       <Button type="submit" variant={variant} className="mt-3" disabled={busy}>
-        {busy ? "Sending…" : button}
+        {busy ? t("filings.decision.sending") : button}
       </Button>
     </Form>
   );
@@ -67,34 +69,35 @@ function MessageForm({
  * JavaScript; with it, a missing message is told before the form is sent.
  */
 export function DecisionForms({ answer, approveNote }: { answer: DecisionAnswer | undefined; approveNote: string }) {
+  const { t } = useTranslation("admin");
   const [approveForm] = useDecisionForm("approve", answer);
   const busy = useNavigation().formData?.get("intent") === "approve";
   return (
     <div className="mt-4 grid gap-4 lg:grid-cols-3">
       <Form method="post" {...getFormProps(approveForm)} className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
-        <h3 className="font-semibold">Approve</h3>
+        <h3 className="font-semibold">{t("filings.decision.approve")}</h3>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{approveNote}</p>
         <input type="hidden" name="intent" value="approve" />
         <Button type="submit" className="mt-3" disabled={busy}>
-          {busy ? "Approving…" : "Approve"}
+          {busy ? t("filings.decision.approving") : t("filings.decision.approve")}
         </Button>
       </Form>
       <MessageForm
         intent="request-changes"
         answer={answer}
-        heading="Request changes"
-        explanation="The filing goes back to the applicant, who sees your message on it and by email, changes it and sends it again."
-        label="Message to the applicant"
-        button="Request changes"
+        heading={t("filings.decision.requestChanges")}
+        explanation={t("filings.decision.requestChangesText")}
+        label={t("filings.decision.messageLabel")}
+        button={t("filings.decision.requestChanges")}
         variant="secondary"
       />
       <MessageForm
         intent="deny"
         answer={answer}
-        heading="Deny"
-        explanation="The filing ends here. The applicant sees the reason on it and by email."
-        label="Reason for the denial"
-        button="Deny"
+        heading={t("filings.decision.deny")}
+        explanation={t("filings.decision.denyText")}
+        label={t("filings.decision.reasonLabel")}
+        button={t("filings.decision.deny")}
         variant="destructive"
       />
     </div>

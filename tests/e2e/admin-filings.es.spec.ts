@@ -1,0 +1,122 @@
+/**
+ * The town staff's pages in Spanish (issue 42), part 2, with JavaScript on and off: the filings
+ * queue, a filing's review (the decision form's Spanish field error), the business activities
+ * (a Spanish field error and toast), the claim letters, the mail outbox and the fee schedule (a
+ * Spanish field error). Every page visited is scanned with axe by the fixtures.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { addDocument, createFiling, getFilingRow, saveAnswers, submitFiling } from "~/models/filings/filings.server";
+import { StoredUpload } from "~/services/uploads.server";
+import { getEnv } from "~/utils/env.server";
+import { createBusiness, createUser, unique } from "../support/factories";
+import { expect, expectToast, test } from "./fixtures";
+
+const BRAND = "Registro de Negocios de Florida";
+
+/** A lease as the upload handler leaves it: a PDF under the e2e server's UPLOADS_DIR. */
+function storedLease() {
+  const key = `${crypto.randomBytes(16).toString("hex")}.pdf`;
+  const dir = path.resolve(getEnv().UPLOADS_DIR);
+  fs.mkdirSync(dir, { recursive: true });
+  const bytes = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
+  fs.writeFileSync(path.join(dir, key), bytes);
+  return new StoredUpload("lease.pdf", "application/pdf", bytes.byteLength, key);
+}
+
+/** A home-based new receipt application, submitted by a fresh applicant. */
+async function submittedApplication(businessName: string) {
+  const applicant = await createUser();
+  const filing = createFiling(applicant, "new-business");
+  const { errors } = saveAnswers(applicant, getFilingRow(filing.id)!, {
+    businessName,
+    ownership: "sole-proprietor",
+    phone: "(954) 555-0100",
+    email: applicant.email,
+    address1: "3150 SW 52nd Ave",
+    city: "Pembroke Park",
+    zip: "33023",
+    homeBased: "yes",
+    category: "home-occupation",
+    employeeCount: "1",
+    vehicleCount: "0",
+  });
+  expect(errors).toEqual({});
+  await addDocument(getFilingRow(filing.id)!, "proof-of-location", storedLease());
+  submitFiling(applicant, getFilingRow(filing.id)!);
+  return getFilingRow(filing.id)!;
+}
+
+test.describe("el personal del municipio en español, parte 2", () => {
+  test("trámites, actividades, cartas, correo saliente y tabla de tarifas", async ({ page, loginAs }) => {
+    test.slow();
+    const marker = unique("Revision");
+    const filing = await submittedApplication(`${marker} Contabilidad`);
+    const admin = await createUser({ isAdmin: true });
+    await loginAs(admin);
+    const main = page.locator("#main");
+
+    // The filings queue.
+    await page.goto(`/admin/filings?lng=es&q=${encodeURIComponent(marker)}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page).toHaveTitle(`Trámites | Administración | ${BRAND}`);
+    await expect(main.getByRole("heading", { level: 1, name: "Trámites" })).toBeVisible();
+    await expect(main.getByLabel("Estado", { exact: true })).toHaveValue("submitted");
+    await expect(main.getByTestId("filings-total")).toHaveText("1 trámite");
+    await expect(main.getByTestId(`filing-row-${filing.id}`)).toContainText("Solicitud de recibo nuevo");
+
+    // A filing's review: the decision form's field error in Spanish.
+    await main.getByRole("link", { name: new RegExp(`^#${filing.id}`) }).click();
+    await expect(page).toHaveURL(`/admin/filings/${filing.id}`);
+    await expect(page).toHaveTitle(`Trámite n.º ${filing.id} | Administración | ${BRAND}`);
+    await expect(main.getByRole("heading", { level: 1, name: `Solicitud de recibo nuevo #${filing.id}` })).toBeVisible();
+    await expect(main.getByRole("heading", { level: 2, name: "Decisión" })).toBeVisible();
+    await expect(main.getByText("Nada: están todas las respuestas y documentos que exigen las normas.")).toBeVisible();
+    await main.getByLabel("Motivo de la denegación").fill("   ");
+    await main.getByRole("button", { name: "Denegar" }).click();
+    await expect(main.getByText("Escriba un mensaje para el solicitante")).toBeVisible();
+    expect(getFilingRow(filing.id)).toMatchObject({ status: "submitted" });
+
+    // The business activities: a Spanish field error, then a Spanish toast.
+    await page.goto("/admin/filings/categories");
+    await expect(page).toHaveTitle(`Actividades comerciales | Administración | ${BRAND}`);
+    await expect(main.getByRole("heading", { level: 1, name: "Actividades comerciales" })).toBeVisible();
+    const add = main.getByRole("region", { name: "Agregar una actividad" });
+    await add.getByLabel("Código").fill("retail");
+    await add.getByLabel("Nombre").fill("Tiendas");
+    await add.getByRole("button", { name: "Agregar actividad" }).click();
+    await expect(add.getByText("Ya existe una actividad con este código: modifíquela en la lista de abajo")).toBeVisible();
+    const code = `es-${crypto.randomBytes(4).toString("hex")}`;
+    await add.getByLabel("Código").fill(code);
+    await add.getByLabel("Nombre").fill("Venta ambulante");
+    await add.getByRole("button", { name: "Agregar actividad" }).click();
+    await expectToast(page, "Actividad agregada");
+    await expect(main.getByTestId(`category-${code}`)).toBeVisible();
+
+    // The claim letters.
+    const business = createBusiness({ name: `${marker} Cafetería LLC` });
+    await page.goto("/admin/letters");
+    await expect(page).toHaveTitle(`Cartas para reclamar | Administración | ${BRAND}`);
+    await expect(main.getByRole("heading", { level: 1, name: "Cartas para reclamar" })).toBeVisible();
+    await main.getByLabel("El nombre contiene").fill(business.name);
+    await main.getByRole("button", { name: "Ver el recuento" }).click();
+    await expect(main.getByTestId("batch-preview")).toContainText("1 negocio coincide con estos filtros.");
+
+    // The mail outbox.
+    await page.goto("/admin/mail");
+    await expect(page).toHaveTitle(`Correo saliente | Administración | ${BRAND}`);
+    await expect(main.getByRole("heading", { level: 1, name: "Correo saliente" })).toBeVisible();
+    await expect(main.getByRole("navigation", { name: "Filtrar por estado" }).getByRole("link", { name: /^Todos/ })).toBeVisible();
+
+    // The fee schedule of a far year (nothing sold): a field error in Spanish.
+    await page.goto("/admin/fee-schedule?year=2199");
+    await expect(page).toHaveTitle(`Tabla de tarifas | Administración | ${BRAND}`);
+    await expect(main.getByRole("heading", { level: 1, name: "Tabla de tarifas" })).toBeVisible();
+    await expect(main.getByText("Válido del 1 de octubre de 2198 al 30 de septiembre de 2199")).toBeVisible();
+    await main.getByLabel("Tarifa básica").fill("mucho");
+    await main.getByRole("button", { name: "Guardar la tabla de FY2199" }).click();
+    await expect(main.getByText("La tarifa básica debe ser un monto en dólares, p. ej., 100.00")).toBeVisible();
+    await expect(main.getByLabel("Tarifa básica")).toHaveAttribute("aria-invalid", "true");
+  });
+});
