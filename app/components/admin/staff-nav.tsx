@@ -38,7 +38,7 @@ function StaffLinks({
         return (
           <li key={e.id}>
             <AppLink to={e.to} className={linkClass(isCurrent)} aria-current={isCurrent ? (current?.exact ? "page" : "true") : undefined}>
-              <span>{t(`nav.entries.${e.id}`, { defaultValue: e.label })}</span>
+              <span>{t(`nav.entries.${e.id}`)}</span>
               {e.id === "filings" && waiting !== null ? (
                 <span
                   className={`rounded-full px-2 text-xs font-semibold ${
@@ -47,7 +47,7 @@ function StaffLinks({
                   data-testid="filings-waiting"
                 >
                   {waiting.toLocaleString("en-US")}
-                  <span className="sr-only"> {t("nav.waiting", { defaultValue: "waiting" })}</span>
+                  <span className="sr-only"> {t("nav.waiting")}</span>
                 </span>
               ) : null}
             </AppLink>
@@ -58,11 +58,6 @@ function StaffLinks({
   );
 }
 
-/**
- * Every staff page shows this navigation, whatever namespaces its route names: the English
- * defaults stand in until the browser has the "admin" namespace (a route that does not list it
- * in its handle has it fetched after hydration).
- */
 export function StaffNav() {
   const { pathname, search } = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -73,7 +68,7 @@ export function StaffNav() {
   const current = currentStaffEntry(pathname, search);
   const { t } = useTranslation("admin");
   const currentEntry = entries.find((e) => e.id === current?.id);
-  const currentLabel = currentEntry ? t(`nav.entries.${currentEntry.id}`, { defaultValue: currentEntry.label }) : undefined;
+  const currentLabel = currentEntry ? t(`nav.entries.${currentEntry.id}`) : undefined;
   const menu = useRef<HTMLDetailsElement>(null);
 
   // Choosing a page closes the phone menu (without JavaScript the new page starts closed).
@@ -89,17 +84,17 @@ export function StaffNav() {
         data-testid="staff-menu"
       >
         <summary className="cursor-pointer px-4 py-3 text-sm font-semibold">
-          {t("nav.menu", { defaultValue: "Staff menu" })}
+          {t("nav.menu")}
           {currentLabel ? <span className="font-normal text-slate-700 dark:text-slate-300">: {currentLabel}</span> : null}
         </summary>
-        <nav aria-label={t("nav.label", { defaultValue: "Staff" })} className="border-t border-slate-200 p-2 dark:border-slate-700">
+        <nav aria-label={t("nav.label")} className="border-t border-slate-200 p-2 dark:border-slate-700">
           <StaffLinks entries={entries} current={current} waiting={waiting} className="grid grid-cols-1 gap-1 sm:grid-cols-2" />
         </nav>
       </details>
       <div className="hidden w-52 shrink-0 print:hidden lg:block" data-testid="staff-sidebar">
-        <nav aria-label={t("nav.label", { defaultValue: "Staff" })} className="sticky top-24">
+        <nav aria-label={t("nav.label")} className="sticky top-24">
           <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300" aria-hidden="true">
-            {t("nav.label", { defaultValue: "Staff" })}
+            {t("nav.label")}
           </p>
           <StaffLinks entries={entries} current={current} waiting={waiting} className="space-y-1" />
         </nav>

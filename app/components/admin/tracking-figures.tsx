@@ -2,20 +2,17 @@ import { useTranslation } from "react-i18next";
 import { CsvLinks } from "./csv-links";
 import type { TrackingStats } from "~/lib/types-letters";
 
-/**
- * The claim tracking figures of a batch or of all batches. The English defaults stand in on a
- * route that does not list the "admin" namespace in its handle, until the browser fetches it.
- */
+/** The claim tracking figures of a batch or of all batches. */
 export function TrackingFigures({ stats, label, testId }: { stats: TrackingStats; label: string; testId?: string }) {
   const { t } = useTranslation("admin");
-  const days = (n: number | null) => (n === null ? "—" : t("charts.tracking.days", { n, defaultValue: "{{n}} days" }));
+  const days = (n: number | null) => (n === null ? "—" : t("charts.tracking.days", { n }));
   const items: [string, string][] = [
-    [t("charts.tracking.letters", { defaultValue: "Letters" }), stats.letters.toLocaleString("en-US")],
-    [t("charts.tracking.mailed", { defaultValue: "Mailed" }), stats.mailed.toLocaleString("en-US")],
-    [t("charts.tracking.claimed", { defaultValue: "Claimed" }), stats.claimed.toLocaleString("en-US")],
-    [t("charts.tracking.paid", { defaultValue: "Paid" }), stats.paid.toLocaleString("en-US")],
-    [t("charts.tracking.toClaim", { defaultValue: "Mailing to claim (average)" }), days(stats.avgDaysToClaim)],
-    [t("charts.tracking.toPayment", { defaultValue: "Mailing to payment (average)" }), days(stats.avgDaysToPayment)],
+    [t("charts.tracking.letters"), stats.letters.toLocaleString("en-US")],
+    [t("charts.tracking.mailed"), stats.mailed.toLocaleString("en-US")],
+    [t("charts.tracking.claimed"), stats.claimed.toLocaleString("en-US")],
+    [t("charts.tracking.paid"), stats.paid.toLocaleString("en-US")],
+    [t("charts.tracking.toClaim"), days(stats.avgDaysToClaim)],
+    [t("charts.tracking.toPayment"), days(stats.avgDaysToPayment)],
   ];
   return (
     <dl aria-label={label} data-testid={testId} className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
@@ -45,7 +42,7 @@ export function UnansweredLinks({
   const links = unanswered.map((u) => ({
     href: `/api/admin/letters/unanswered?days=${u.days}${batchId === undefined ? "" : `&batch=${batchId}`}&format=csv`,
     filename: `unanswered-${u.days}-days.csv`,
-    what: t("downloads.unanswered", { days: u.days, defaultValue: "{{days}}-day list" }),
+    what: t("downloads.unanswered", { days: u.days }),
     label: label(u),
   }));
   return <CsvLinks links={links} className={className} />;
