@@ -22,7 +22,7 @@ import { requireAdmin } from "~/utils/session.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin", "auth"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 

@@ -26,7 +26,7 @@ import { requireStaff } from "~/utils/session.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin", "auth"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => translatedMeta(d?.meta);
 
@@ -130,7 +130,7 @@ export default function StaffFiling() {
   return (
     <AdminPage back={back} title={`${kind} #${f.id}`} width="5xl">
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-        <FilingStatusBadge status={f.status} />
+        <FilingStatusBadge status={f.status} label={t(`filings.statuses.${f.status}`)} />
         {name ? <span className="font-medium">{name}</span> : null}
       </div>
       <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[14rem_1fr]" data-testid="filing-summary">

@@ -104,7 +104,7 @@ export default function FilingQueue() {
             <td className={cellClass}>{f.name ?? "—"}</td>
             <td className={cellClass}>{f.applicant ?? "—"}</td>
             <td className={cellClass}>
-              <FilingStatusBadge status={f.status} />
+              <FilingStatusBadge status={f.status} label={t(`filings.statuses.${f.status}`)} />
             </td>
             <td className={`${cellClass} whitespace-nowrap`}>{cardDate(f.submittedAt, "—")}</td>
             <td className={cellClass}>{f.daysWaiting ?? "—"}</td>

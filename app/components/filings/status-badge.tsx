@@ -1,4 +1,4 @@
-import { FILING_STATUS_LABELS, type FilingStatus } from "~/lib/filings/kinds";
+import type { FilingStatus } from "~/lib/filings/kinds";
 
 const CLASSES: Record<FilingStatus, string> = {
   draft: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
@@ -9,11 +9,11 @@ const CLASSES: Record<FilingStatus, string> = {
   withdrawn: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
 };
 
-/** A filing's status as a badge (Draft, Submitted, Changes requested, Approved, Denied, Withdrawn); `label` is the status in the page's language where the page has it. */
-export function FilingStatusBadge({ status, label }: { status: FilingStatus; label?: string }) {
+/** A filing's status as a badge; `label` is the status in the page's language (the page's own namespace has the words). */
+export function FilingStatusBadge({ status, label }: { status: FilingStatus; label: string }) {
   return (
     <span data-status={status} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${CLASSES[status]}`}>
-      {label ?? FILING_STATUS_LABELS[status]}
+      {label}
     </span>
   );
 }
