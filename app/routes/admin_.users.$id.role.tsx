@@ -6,18 +6,18 @@ import { StepUpForm, stepUpOf } from "~/components/auth/step-up-form";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/form-field";
 import { parseId } from "~/lib/ids";
+import { translatedMeta } from "~/lib/meta";
 import { parseRole, ROLES, roleOf } from "~/lib/roles";
 import { OperationError, setUserRole } from "~/models/admin/operations.server";
 import { getUserById } from "~/models/user.server";
-import { requestT } from "~/utils/i18n.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireAdmin } from "~/utils/session.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["admin", "auth"] };
 
-// The loader's answer stays { user } (the step-up tests read it whole): the title stays English.
-export const meta: MetaFunction = () => [{ title: "Role | Admin | Florida Business Registry" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
 function userIdOf(value: string | undefined) {
   const id = parseId(value);
@@ -33,7 +33,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const user = getUserById(userIdOf(params.id));
   if (!user) throw new Response("User not found", { status: 404 });
-  return { user: { id: user.id, username: user.username, role: roleOf(user) } };
+  const { t } = await requestT(request, "admin");
+  return {
+    user: { id: user.id, username: user.username, role: roleOf(user) },
+    meta: pageMetaText(t, t("users.title"), t("users.description")),
+  };
 }
 
 /**
