@@ -5,47 +5,18 @@
  * Spanish field error). Every page visited is scanned with axe by the fixtures.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { addDocument, createFiling, getFilingRow, saveAnswers, submitFiling } from "~/models/filings/filings.server";
-import { StoredUpload } from "~/services/uploads.server";
-import { getEnv } from "~/utils/env.server";
+import { getFilingRow } from "~/models/filings/filings.server";
+import { submittedApplication as submitted } from "../support/filings";
 import { createBusiness, createUser, unique } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
 
 const BRAND = "Registro de Negocios de Florida";
 
-/** A lease as the upload handler leaves it: a PDF under the e2e server's UPLOADS_DIR. */
-function storedLease() {
-  const key = `${crypto.randomBytes(16).toString("hex")}.pdf`;
-  const dir = path.resolve(getEnv().UPLOADS_DIR);
-  fs.mkdirSync(dir, { recursive: true });
-  const bytes = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
-  fs.writeFileSync(path.join(dir, key), bytes);
-  return new StoredUpload("lease.pdf", "application/pdf", bytes.byteLength, key);
-}
-
 /** A home-based new receipt application, submitted by a fresh applicant. */
 async function submittedApplication(businessName: string) {
   const applicant = await createUser();
-  const filing = createFiling(applicant, "new-business");
-  const { errors } = saveAnswers(applicant, getFilingRow(filing.id)!, {
-    businessName,
-    ownership: "sole-proprietor",
-    phone: "(954) 555-0100",
-    email: applicant.email,
-    address1: "3150 SW 52nd Ave",
-    city: "Pembroke Park",
-    zip: "33023",
-    homeBased: "yes",
-    category: "home-occupation",
-    employeeCount: "1",
-    vehicleCount: "0",
-  });
-  expect(errors).toEqual({});
-  await addDocument(getFilingRow(filing.id)!, "proof-of-location", storedLease());
-  submitFiling(applicant, getFilingRow(filing.id)!);
-  return getFilingRow(filing.id)!;
+  const { filing } = await submitted(applicant, { businessName, email: applicant.email, category: "home-occupation", employeeCount: "1" });
+  return filing;
 }
 
 test.describe("el personal del municipio en español, parte 2", () => {

@@ -7,29 +7,16 @@
  * only) and reopening a closed business. Fresh rows per test: both projects share one database.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { filingCategories, payments } from "~/db/schema";
-import { addDocument, createFiling, getFilingRow, saveAnswers, submitFiling } from "~/models/filings/filings.server";
-import { StoredUpload } from "~/services/uploads.server";
-import { getEnv } from "~/utils/env.server";
+import { getFilingRow } from "~/models/filings/filings.server";
 import { createSession } from "~/utils/session.server";
+import { submittedApplication as submitted } from "../support/filings";
 import { createBusiness, createUser, getBusiness, unique } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
 import { payOnPage, serveStripeJs } from "./stripe-page";
-
-/** A lease as the upload handler leaves it: a PDF under the e2e server's UPLOADS_DIR. */
-function storedLease() {
-  const key = `${crypto.randomBytes(16).toString("hex")}.pdf`;
-  const dir = path.resolve(getEnv().UPLOADS_DIR);
-  fs.mkdirSync(dir, { recursive: true });
-  const bytes = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
-  fs.writeFileSync(path.join(dir, key), bytes);
-  return new StoredUpload("lease.pdf", "application/pdf", bytes.byteLength, key);
-}
 
 /** A browser context of its own, signed in as `user` (as the loginAs fixture signs in the test's own). */
 async function signedInContext(browser: Browser, user: { id: number }, baseURL: string, jsEnabled: boolean) {
@@ -43,24 +30,8 @@ async function signedInContext(browser: Browser, user: { id: number }, baseURL: 
 /** A home-based new receipt application, submitted by a fresh applicant. */
 async function submittedApplication(businessName: string) {
   const applicant = await createUser();
-  const filing = createFiling(applicant, "new-business");
-  const { errors } = saveAnswers(applicant, getFilingRow(filing.id)!, {
-    businessName,
-    ownership: "sole-proprietor",
-    phone: "(954) 555-0100",
-    email: applicant.email,
-    address1: "3150 SW 52nd Ave",
-    city: "Pembroke Park",
-    zip: "33023",
-    homeBased: "yes",
-    category: "home-occupation",
-    employeeCount: "1",
-    vehicleCount: "0",
-  });
-  expect(errors).toEqual({});
-  await addDocument(getFilingRow(filing.id)!, "proof-of-location", storedLease());
-  submitFiling(applicant, getFilingRow(filing.id)!);
-  return { applicant, filing: getFilingRow(filing.id)! };
+  const { filing } = await submitted(applicant, { businessName, email: applicant.email, category: "home-occupation", employeeCount: "1" });
+  return { applicant, filing };
 }
 
 test.describe("staff review of filings", () => {

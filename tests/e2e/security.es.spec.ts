@@ -7,7 +7,7 @@
  */
 import crypto from "node:crypto";
 import { createUser, unique } from "../support/factories";
-import { enrolTotp, totpCode } from "../support/mfa";
+import { enrolTotp, totpCode, wrongCode } from "../support/mfa";
 import { expect, expectToast, test } from "./fixtures";
 
 const BRAND = "Registro de Negocios de Florida";
@@ -18,15 +18,6 @@ const CODE_LABEL = "Ingrese el código de 6 dígitos que muestra su aplicación"
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `192.0.2.${crypto.randomInt(1, 255)}-${crypto.randomBytes(4).toString("hex")}` });
 });
-
-/** A 6-digit code the authenticator does not show around now. */
-function wrongCode(secret: string) {
-  const near = new Set([-30_000, 0, 30_000].map((d) => totpCode(secret, Date.now() + d)));
-  for (let n = 0; ; n += 1) {
-    const code = String(n).padStart(6, "0");
-    if (!near.has(code)) return code;
-  }
-}
 
 test.describe("la seguridad del inicio de sesión en español", () => {
   test("configura la aplicación de autenticación y ve sus códigos de recuperación", async ({ page, loginAs }) => {

@@ -11,7 +11,7 @@ import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { createBusiness, createUser, unique } from "../support/factories";
-import { enrolTotp, totpCode } from "../support/mfa";
+import { enrolTotp, totpCode, wrongCode } from "../support/mfa";
 import { expect, expectToast, test } from "./fixtures";
 
 const WRONG_CODE = "That code is not right. Check your authenticator app and try again";
@@ -21,15 +21,6 @@ const WRONG_CODE = "That code is not right. Check your authenticator app and try
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `192.0.2.${crypto.randomInt(1, 255)}-${crypto.randomBytes(4).toString("hex")}` });
 });
-
-/** A 6-digit code the authenticator does not show around now. */
-function wrongCode(secret: string) {
-  const near = new Set([-30_000, 0, 30_000].map((d) => totpCode(secret, Date.now() + d)));
-  for (let n = 0; ; n += 1) {
-    const code = String(n).padStart(6, "0");
-    if (!near.has(code)) return code;
-  }
-}
 
 async function staffWithAuthenticator(role: "admin" | "clerk") {
   const user = await createUser({ role, isAdmin: role === "admin", username: unique(`${role}_`) });

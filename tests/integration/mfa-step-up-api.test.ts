@@ -32,7 +32,7 @@ import { getSession } from "~/utils/session.server";
 import { CookieJar } from "../support/cookie-jar";
 import { createBusiness, createUser, sessionCookieFor, TEST_PASSWORD, unique } from "../support/factories";
 import { submittedApplication } from "../support/filings";
-import { enrolTotp, totpCode } from "../support/mfa";
+import { enrolTotp, totpCode, wrongCode } from "../support/mfa";
 
 type ApiError = { error: { message: string; code?: string } };
 const MFA_REQUIRED = { error: { message: "Second factor required", code: "mfa_required" } };
@@ -48,15 +48,6 @@ async function staff(role: "admin" | "clerk", { factor }: { factor: boolean }) {
   const user = await createUser({ role, isAdmin: role === "admin", username: unique(`${role}_`) });
   const enrolment = factor ? enrolTotp(user.id) : null;
   return { user, jar: await browserOf(user), secret: enrolment?.secret ?? "", recoveryCodes: enrolment?.recoveryCodes ?? [] };
-}
-
-/** A 6-digit code that is none of the ones the authenticator accepts around now. */
-function wrongCode(secret: string) {
-  const near = new Set([-30_000, 0, 30_000].map((d) => totpCode(secret, Date.now() + d)));
-  for (let n = 0; ; n += 1) {
-    const code = String(n).padStart(6, "0");
-    if (!near.has(code)) return code;
-  }
 }
 
 /** A cash payment taken at the counter: refundable without Stripe. */

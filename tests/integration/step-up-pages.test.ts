@@ -29,7 +29,7 @@ import { getSession } from "~/utils/session.server";
 import { flashedToast, uniqueAddress } from "../support/accounts";
 import { callRoute as callAnyRoute, createBusiness, createUser, makeRequest, sessionCookieFor, unique } from "../support/factories";
 import { GOOD_ANSWERS } from "../support/filings";
-import { enrolTotp, totpCode } from "../support/mfa";
+import { enrolTotp, totpCode, wrongCode } from "../support/mfa";
 
 const callRoute = (fn: unknown, request: Request, params: Record<string, string> = {}) =>
   callAnyRoute(fn as Parameters<typeof callAnyRoute>[0], request, params);
@@ -59,15 +59,6 @@ const post = async (browser: Browser, action: unknown, url: string, form: Record
 
 async function sessionOf(browser: Browser) {
   return (await getSession(await request(browser, "/")))!.session;
-}
-
-/** A 6-digit code that is none of the ones the authenticator accepts around now. */
-function wrongCode(secret: string) {
-  const near = new Set([-30_000, 0, 30_000].map((d) => totpCode(secret, Date.now() + d)));
-  for (let n = 0; ; n += 1) {
-    const code = String(n).padStart(6, "0");
-    if (!near.has(code)) return code;
-  }
 }
 
 /** Expects the step-up prompt carrying exactly `form`'s fields. */

@@ -57,18 +57,20 @@ export function storedPdf(name = "lease.pdf") {
   return new StoredUpload(name, "application/pdf", bytes.byteLength, key);
 }
 
-/** A new-business application with every answer and document: ready to submit. */
-export async function readyApplication(user?: Awaited<ReturnType<typeof createUser>>) {
+type Applicant = Awaited<ReturnType<typeof createUser>>;
+
+/** A new-business application with every answer (GOOD_ANSWERS, then `answers`) and document: ready to submit. */
+export async function readyApplication(user?: Applicant, answers: Partial<typeof GOOD_ANSWERS> = {}) {
   const applicant = user ?? (await createUser());
   const filing = createFiling(applicant, "new-business");
-  const { errors } = saveAnswers(applicant, filing, GOOD_ANSWERS);
+  const { errors } = saveAnswers(applicant, filing, { ...GOOD_ANSWERS, ...answers });
   if (Object.keys(errors).length) throw new Error(`bad answers: ${JSON.stringify(errors)}`);
   await addDocument(getFilingRow(filing.id)!, "proof-of-location", storedPdf());
   return { user: applicant, filing: getFilingRow(filing.id)! };
 }
 
 /** A submitted new-business application. */
-export async function submittedApplication(user?: Awaited<ReturnType<typeof createUser>>) {
-  const { user: applicant, filing } = await readyApplication(user);
+export async function submittedApplication(user?: Applicant, answers: Partial<typeof GOOD_ANSWERS> = {}) {
+  const { user: applicant, filing } = await readyApplication(user, answers);
   return { user: applicant, filing: submitFiling(applicant, filing) };
 }

@@ -12,6 +12,15 @@ export function totpCode(secret: string, at = Date.now()): string {
   return new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 }
 
+/** A 6-digit code the authenticator does not show around now (nor a step before or after). */
+export function wrongCode(secret: string): string {
+  const near = new Set([-30_000, 0, 30_000].map((d) => totpCode(secret, Date.now() + d)));
+  for (let n = 0; ; n += 1) {
+    const code = String(n).padStart(6, "0");
+    if (!near.has(code)) return code;
+  }
+}
+
 /**
  * Turns on an authenticator for the user. The confirming code is the previous step's, so the
  * current step's code stays usable once by the test (a code is accepted only once).
