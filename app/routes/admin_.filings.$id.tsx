@@ -2,12 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
 import { splitStepUp, StepUpForm } from "~/components/auth/step-up-form";
 import { DecisionForms, type DecisionAnswer } from "~/components/admin/filings/decision-forms";
 import { FilingAnswers } from "~/components/admin/filings/filing-answers";
 import { FilingDocuments, FilingHistory } from "~/components/admin/filings/filing-details";
+import { filingMessage } from "~/components/filings/messages";
 import { FilingStatusBadge } from "~/components/filings/status-badge";
 import { useFormat } from "~/lib/hooks/use-format";
 import { isFilingKind, type FilingDecision } from "~/lib/filings/kinds";
@@ -19,7 +21,7 @@ import { TOWN_TIME_ZONE } from "~/lib/tax-year";
 import { listCategories } from "~/models/filings/categories.server";
 import { answerContext } from "~/models/filings/context.server";
 import { decideFiling } from "~/models/filings/decision.server";
-import { FilingError, filingView, getFilingRow } from "~/models/filings/filings.server";
+import { FILING_MESSAGES, FilingError, filingView, getFilingRow } from "~/models/filings/filings.server";
 import { localReply } from "~/utils/auth-messages.server";
 import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireStaff } from "~/utils/session.server";
@@ -53,6 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     meta: pageMetaText(t, t("filings.review.metaTitle", { id: filing.id }), t("filings.review.description")),
     filing: {
       ...filing,
+      // What is missing, as the rules say it (English), in the page's language.
+      missing: filing.missing.map((m) => ({ ...m, message: filingMessage(t, m.message) })),
       documents: filing.documents.map((d) => ({ ...d, uploaded: when(d.uploadedAt)! })),
       history: filing.history.map((h) => ({ ...h, at: when(h.at)! })),
       submitted: when(filing.submittedAt),
@@ -62,6 +66,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     categories: listCategories({ includeInactive: true }).map(({ code, name }) => ({ code, name })),
   };
 }
+
+/** A decision's refusals (the model's English) as keys of admin.json; the rest are the filings' own (filingMessage). */
+const DECISION_REFUSALS: Record<string, string> = {
+  [FILING_MESSAGES.notDecidable]: "admin:filings.errors.notDecidable",
+  [FILING_MESSAGES.messageRequired]: "admin:filings.errors.messageRequired",
+  [FILING_MESSAGES.ownerTaken]: "admin:filings.errors.ownerTaken",
+  [FILING_MESSAGES.buyerGone]: "admin:filings.errors.buyerGone",
+  [FILING_MESSAGES.applicantNotOwner]: "admin:filings.errors.applicantNotOwner",
+};
+const decisionRefusal = (t: TFunction, message: string) => (DECISION_REFUSALS[message] ? t(DECISION_REFUSALS[message]) : filingMessage(t, message));
 
 /** The decisions' toasts: admin:filings.toasts.<decision>.title / .description. */
 const TOASTS: Record<FilingDecision, string> = { approve: "approved", "request-changes": "changesRequested", deny: "denied" };
@@ -89,9 +103,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof FilingError)) throw error;
     if (error.status === 404) throw new Response(error.message, { status: 404 });
-    const fieldErrors = Object.fromEntries(Object.entries(error.details.fieldErrors ?? {}).map(([name, message]) => [name, [message]]));
+    const fieldErrors = Object.fromEntries(Object.entries(error.details.fieldErrors ?? {}).map(([name, message]) => [name, [decisionRefusal(t, message)]]));
+    const refusal = decisionRefusal(t, error.message);
     return data<DecisionAnswer>(
-      { intent: decision, result: localReply(t, submission.reply({ formErrors: [error.message], fieldErrors })), error: error.message },
+      { intent: decision, result: localReply(t, submission.reply({ formErrors: [refusal], fieldErrors })), error: refusal },
       { status: error.status },
     );
   }

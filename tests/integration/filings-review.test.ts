@@ -26,6 +26,7 @@ import { DEMO_FILING_DOCUMENT_KEY, demoLeasePdf, seedDemoData } from "../../scri
 import { flashedToast } from "../support/accounts";
 import { callRoute as callAnyRoute, createBusiness, createUser, makeRequest, unique } from "../support/factories";
 import { GOOD_ANSWERS } from "../support/filings";
+import spanishFilings from "~/locales/es/filings.json";
 
 const callRoute = (fn: unknown, request: Request, params: Record<string, string> = {}) =>
   callAnyRoute(fn as Parameters<typeof callAnyRoute>[0], request, params);
@@ -233,6 +234,24 @@ describe("decisions", () => {
       expect(body.result.error[""]).toEqual(["Only a submitted filing can be decided"]);
     }
     expect(getFilingRow(filing.id)).toMatchObject({ status: "denied", decisionMessage: "No" });
+  });
+
+  it("says the refusal and what is missing in the page's language (Spanish: ?lng=es)", async () => {
+    const { filing } = await submitted();
+    await decide(admin, filing.id, { intent: "deny", message: "No" });
+    const response = await post(filingPage.action, `/admin/filings/${filing.id}?lng=es`, clerk, { intent: "approve" }, { id: String(filing.id) });
+    expect(response.status).toBe(409);
+    const body = await response.json();
+    expect(body.error).toBe("Solo se puede decidir un trámite presentado");
+    expect(body.result.error[""]).toEqual(["Solo se puede decidir un trámite presentado"]);
+
+    // A draft missing its location: the list in Spanish, as the applicant's pages say it.
+    const applicant = await createUser();
+    const draft = createFiling(applicant, "new-business");
+    saveAnswers(applicant, draft, { businessName: "Borrador" });
+    const page = await (await get(filingPage.loader, `/admin/filings/${draft.id}?lng=es`, clerk, { id: String(draft.id) })).json();
+    const missing = page.filing.missing.map((m: { message: string }) => m.message);
+    expect(missing).toEqual(expect.arrayContaining([spanishFilings.required.ownership, spanishFilings.required.address1]));
   });
 
   it("refuses to request changes or deny without a message (400, on the message field), a huge message and an unknown decision", async () => {

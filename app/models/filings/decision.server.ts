@@ -40,7 +40,7 @@ function approveNewBusiness(tx: Tx, filing: Filing, answers: Answers, ctx: Answe
   const owner = { ownerId: filing.applicantId, isClaimed: true, canBeClaimed: false, claimedAt: at, ...counts, category };
   if (answers.stateDocumentNumber) {
     const linked = tx.update(businesses).set(owner).where(and(eq(businesses.documentNumber, answers.stateDocumentNumber), eq(businesses.origin, "state"), eq(businesses.isClaimed, false))).returning().get();
-    if (!linked) throw new FilingError(409, "The business with this document number now has an owner: deny the application or ask for changes");
+    if (!linked) throw new FilingError(409, FILING_MESSAGES.ownerTaken);
     return linked;
   }
   return tx
@@ -65,14 +65,14 @@ function approveNewBusiness(tx: Tx, filing: Filing, answers: Answers, ctx: Answe
 
 function approveTransfer(tx: Tx, filing: Filing, answers: Answers, at: Date): { business: Business; buyerId: number; sellerId: number | null } {
   const buyer = findAccount(answers.buyer ?? "");
-  if (!buyer) throw new FilingError(409, "The buyer's account no longer exists: deny the transfer or ask for changes");
+  if (!buyer) throw new FilingError(409, FILING_MESSAGES.buyerGone);
   const business = tx
     .update(businesses)
     .set({ ownerId: buyer.id, claimedAt: at, autoRenew: false })
     .where(and(eq(businesses.id, filing.businessId!), eq(businesses.ownerId, filing.applicantId!)))
     .returning()
     .get();
-  if (!business) throw new FilingError(409, "The applicant no longer owns this business");
+  if (!business) throw new FilingError(409, FILING_MESSAGES.applicantNotOwner);
   return { business, buyerId: buyer.id, sellerId: filing.applicantId };
 }
 
