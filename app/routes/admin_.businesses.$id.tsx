@@ -26,6 +26,7 @@ import { standingOfBusiness } from "~/models/receipt.server";
 import { paymentsWithRefunds, refundPayment } from "~/models/refund.server";
 import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireStaff } from "~/utils/session.server";
+import { staffRefusal } from "~/utils/staff-messages.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatCents } from "~/lib/fee";
@@ -165,7 +166,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return answer({ error: t("businesses.unknownAction"), fieldErrors: {} }, 400);
   } catch (error) {
     if (error instanceof OperationError || error instanceof PaymentError || error instanceof FilingError) {
-      return answer({ error: error.message, fieldErrors: {} }, error.status);
+      return answer({ error: staffRefusal(t, error.message), fieldErrors: {} }, error.status);
     }
     throw error;
   }

@@ -18,6 +18,7 @@ import { OperationError } from "~/models/admin/operations.server";
 import { closePeriod, listRemittances, openStatement, proposedPeriod, townToday } from "~/models/remittance.server";
 import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireAdmin, requireStaff } from "~/utils/session.server";
+import { staffRefusal } from "~/utils/staff-messages.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -75,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: t("remittance.toasts.closed.description", { id: statement.id, amount: formatCents(statement.totals.netCents, language) }),
     });
   } catch (error) {
-    if (error instanceof OperationError) return data({ error: error.message, fieldErrors: {} }, { status: error.status });
+    if (error instanceof OperationError) return data({ error: staffRefusal(t, error.message), fieldErrors: {} }, { status: error.status });
     throw error;
   }
 }

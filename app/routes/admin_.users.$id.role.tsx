@@ -12,6 +12,7 @@ import { OperationError, setUserRole } from "~/models/admin/operations.server";
 import { getUserById } from "~/models/user.server";
 import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireAdmin } from "~/utils/session.server";
+import { staffRefusal } from "~/utils/staff-messages.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -62,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof OperationError) {
       if (error.status === 404) throw new Response(error.message, { status: 404 });
-      return redirectWithToast("/admin?tab=users", { title: error.message, variant: "destructive" });
+      return redirectWithToast("/admin?tab=users", { title: staffRefusal(t, error.message), variant: "destructive" });
     }
     throw error;
   }

@@ -101,6 +101,11 @@ describe("refunds", () => {
     const tooMuch = await post(admin, business.id, { intent: "refund", paymentId: String(payment.id), amount: "200", reason: "Too much" });
     expect(tooMuch.status).toBe(400);
     expect(((await tooMuch.json()) as { error: string }).error).toBe("At most $152.50 of this payment can be refunded.");
+    // The same refusal on a Spanish page.
+    const form = { intent: "refund", paymentId: String(payment.id), amount: "200", reason: "Too much" };
+    const enEspañol = await callRoute(businessAction, await makeRequest(`/admin/businesses/${business.id}?lng=es`, { user: admin, form }), { id: String(business.id) });
+    expect(enEspañol.status).toBe(400);
+    expect(((await enEspañol.json()) as { error: string }).error).toBe("Como máximo se pueden reembolsar $152.50 de este pago.");
     for (const [amount, message] of [
       ["", "Refund amount must be an amount in dollars, e.g. 25.00"],
       ["0", "Refund amount must be more than $0.00"],
