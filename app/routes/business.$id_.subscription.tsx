@@ -46,7 +46,7 @@ function createdToast(t: TFunction, language: Language, renewalDate: Date | stri
  * unclaimed one) the not-allowed page (403), both shown by the error boundary.
  */
 async function requireOwner(request: Request, rawId: string | undefined) {
-  const user = await requireUser(request, { description: "Please log in to manage your subscription" });
+  const user = await requireUser(request, { description: "dashboard:signIn.loginToManageRenewal" });
   const id = parseId(rawId);
   const found = id === null ? ({ status: "not_found" } as const) : findBusinessForOwner(id, user.id);
   if (found.status === "not_found") throw data({ message: "Business not found" }, { status: 404 });

@@ -36,7 +36,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]["id"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { description: "Please log in to view your dashboard" });
+  const user = await requireUser(request, { description: "dashboard:signIn.loginToView" });
   const requested = new URL(request.url).searchParams.get("tab");
   const tab: Tab = requested === "payments" || requested === "documents" ? requested : "businesses";
   const businesses = listUserBusinesses(user.id);
@@ -80,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The Documents tab's one form: withdraw a draft filing (the filing's own page withdraws any open one). */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { description: "Please log in to view your dashboard" });
+  const user = await requireUser(request, { description: "dashboard:signIn.loginToView" });
   const form = await request.formData();
   if (form.get("intent") !== "withdraw-filing") throw data("Unknown form action", { status: 400 });
   const filingId = parseId(form.get("filingId"));

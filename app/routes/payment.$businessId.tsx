@@ -72,7 +72,7 @@ async function refusal(request: Request, error: PaymentError, businessId: number
 const PAID_TOAST = { title: "payment:toast.successTitle", description: "payment:toast.successDescription" } as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { description: "Please log in to make a payment" });
+  const user = await requireUser(request, { description: "payment:signIn.loginToPay" });
   const businessId = parseId(params.businessId);
   if (!businessId) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const url = new URL(request.url);
@@ -160,7 +160,7 @@ export type InlineStepResult = { clientSecret?: string; error?: { message: strin
  * and /api/payments, the JSON door for other clients.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, { description: "Please log in to make a payment" });
+  const user = await requireUser(request, { description: "payment:signIn.loginToPay" });
   const businessId = parseId(params.businessId);
   if (!businessId) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const form = await request.formData();

@@ -26,7 +26,7 @@ const NOT_FOUND = "We couldn't find the receipt you're looking for.";
 
 /** The payer and administrators only: anyone else gets the same 404 as a missing receipt. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { description: "Please log in to view your receipts" });
+  const user = await requireUser(request, { description: "payment:signIn.loginToViewReceipts" });
   const paymentId = parseId(params.paymentId);
   const row = paymentId ? getReceiptForViewer(paymentId, user) : undefined;
   const { t } = await requestT(request, "payment");

@@ -14,7 +14,7 @@ import { requireUser } from "~/utils/session.server";
  * request's language (issue 42).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { description: "Please log in to view your receipts" });
+  const user = await requireUser(request, { description: "payment:signIn.loginToViewReceipts" });
   const paymentId = parseId(params.paymentId);
   const row = paymentId ? getReceiptForViewer(paymentId, user) : undefined;
   const { language, t } = await requestT(request, "documents");

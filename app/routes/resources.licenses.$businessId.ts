@@ -10,7 +10,7 @@ import { parseId } from "~/lib/ids";
  * and for admins only. Signed out: login redirect. Someone else: 403. No licence: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { description: "Please log in to view this driver's license" });
+  const user = await requireUser(request, { description: "claim:signIn.loginToViewLicense" });
   const businessId = parseId(params.businessId);
   if (!businessId) throw new Response("Not Found", { status: 404 });
 

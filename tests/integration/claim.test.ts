@@ -30,6 +30,9 @@ describe("GET /claim/{id}", () => {
       title: "Authentication Required",
       description: "Please log in to claim a business",
     });
+    // The login page it lands on, in Spanish, says it in Spanish.
+    const again = await load(business.id, null);
+    expect(await readFlashedToast(again, "es")).toMatchObject({ title: "Debe iniciar sesión", description: "Inicie sesión para reclamar un negocio" });
   });
 
   it("shows the business name and document number, never its code", async () => {

@@ -43,10 +43,11 @@ export function uploadedFiles(): string[] {
 }
 
 /** The toast a redirect response flashes, decoded. */
-export async function readFlashedToast(response: Response) {
+export async function readFlashedToast(response: Response, language?: "es") {
   const cookie = flashedToastCookie(response);
   if (!cookie) return null;
-  const request = new Request("http://localhost:3000/", { headers: { Cookie: cookie.split(";")[0] } });
+  // Read as the next page would, in `language` when one is given.
+  const request = new Request(`http://localhost:3000/${language ? `?lng=${language}` : ""}`, { headers: { Cookie: cookie.split(";")[0] } });
   return (await getToast(request)).toast;
 }
 

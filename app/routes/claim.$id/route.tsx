@@ -27,7 +27,7 @@ const [enBrand, esBrand] = [enCommon.brand, esCommon.brand];
 export const handle = { i18n: ["claim"] };
 
 // Shown on the sign-in page, where the "claim" namespace is not loaded: stays English for now.
-const AUTH_DESCRIPTION = "Please log in to claim a business";
+const AUTH_DESCRIPTION = "claim:signIn.loginToClaim";
 
 
 function notFound(): never {
