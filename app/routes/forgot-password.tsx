@@ -1,31 +1,34 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/form-field";
-import { pageMeta } from "~/lib/meta";
+import { translatedMeta } from "~/lib/meta";
 import { AuthForms } from "~/lib/schemas/auth";
 import { clientAddress } from "~/utils/client-address.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { localReply, minutesMessage } from "~/utils/auth-messages.server";
 import { getEnv } from "~/utils/env.server";
-import { requestT } from "~/utils/i18n.server";
+import { pageMetaText, requestT } from "~/utils/i18n.server";
 
 const ForgotPasswordSchema = AuthForms.ForgotPasswordSchema;
 
 export const handle = { i18n: ["auth"] };
 
-// The loader's answer is the town's contact and nothing else (its test says so), so the title
-// stays the English one for now.
-export const meta: MetaFunction = () =>
-  pageMeta("Forgot password", "How to get back into your Florida Business Registry account.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(data?.meta);
 
-export function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
-  return { town: env.TOWN_NAME, email: env.TOWN_SUPPORT_EMAIL, phone: env.TOWN_SUPPORT_PHONE };
+  const { t } = await requestT(request, "auth");
+  return {
+    town: env.TOWN_NAME,
+    email: env.TOWN_SUPPORT_EMAIL,
+    phone: env.TOWN_SUPPORT_PHONE,
+    meta: pageMetaText(t, t("forgot.title"), t("forgot.description")),
+  };
 }
 
 /** Same answer whether or not an account matches; only the per-address limit answers otherwise (429). */

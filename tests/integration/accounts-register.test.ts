@@ -144,6 +144,8 @@ describe("/forgot-password", () => {
   it("gives the town's support contact, for people who no longer have their email", async () => {
     const { loader: forgotLoader } = await import("~/routes/forgot-password");
     const response = await callRoute(forgotLoader, await makeRequest("/forgot-password"));
-    expect(await response.json()).toEqual({ town: "Pembroke Park", email: "btr@pembrokepark.example", phone: "(954) 966-4600" });
+    expect(await response.json()).toMatchObject({ town: "Pembroke Park", email: "btr@pembrokepark.example", phone: "(954) 966-4600" });
+    const spanish = await callRoute(forgotLoader, await makeRequest("/forgot-password?lng=es"));
+    expect((await spanish.json()).meta).toMatchObject({ title: "Olvidó su contraseña | Registro de Negocios de Florida" });
   });
 });

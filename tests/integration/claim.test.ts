@@ -170,7 +170,7 @@ describe("no race", () => {
     const users = await Promise.all(Array.from({ length: 20 }, () => createUser()));
     const requests = await Promise.all(users.map((u) => claimRequest(`/claim/${business.id}`, u)));
     const responses = await Promise.all(requests.map((r) => run(claimPage.action, r, { id: String(business.id) })));
-    const toasts = await Promise.all(responses.map(readFlashedToast));
+    const toasts = await Promise.all(responses.map((response) => readFlashedToast(response)));
     const winners = toasts.filter((t) => t?.title === "Business Claimed Successfully");
     const losers = toasts.filter((t) => t?.title === "Business Already Claimed");
     expect(winners).toHaveLength(1);
