@@ -216,6 +216,15 @@ describe("claim operations", () => {
     const b = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: owner.id, claimedAt: new Date(), driversLicenseUrl: "licenses/b.png" });
     const bad = await callRoute(businessAction, await makeRequest(`/admin/businesses/${b.id}`, { user: admin, form: { intent: "review", status: "rejected" } }), { id: String(b.id) });
     expect(bad.status).toBe(400);
+    expect((await bad.json()).fieldErrors).toEqual({ reason: ["Give the reason the owner will see"] });
+    for (const [form, message] of [
+      [{ intent: "review", status: "rejected", reason: "Bad" }, { reason: ["Indique el motivo que verá el propietario (al menos 5 caracteres)"] }],
+      [{ intent: "review", status: "maybe" }, { status: ["Elija Verificada o Rechazada"] }],
+    ] as const) {
+      const spanish = await callRoute(businessAction, await makeRequest(`/admin/businesses/${b.id}?lng=es`, { user: admin, form }), { id: String(b.id) });
+      expect(spanish.status).toBe(400);
+      expect((await spanish.json()).fieldErrors).toEqual(message);
+    }
     const r = await callRoute(businessAction, await makeRequest(`/admin/businesses/${b.id}`, { user: admin, form: { intent: "review", status: "rejected", reason: "The photo is unreadable" } }), { id: String(b.id) });
     expect(r.status).toBe(302);
     const mine = listUserBusinesses(owner.id).find((x) => x.id === b.id)!;

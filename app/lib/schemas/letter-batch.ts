@@ -64,14 +64,19 @@ export const MarkMailedSchema = z.object({
   mailedOn: z.string({ error: LETTER_FORM_ERRORS.chooseDate }).regex(isoDay, { error: LETTER_FORM_ERRORS.dateFormat }),
 });
 
-export const LicenseReviewSchema = z.discriminatedUnion("status", [
-  z.object({ status: z.literal("verified") }),
-  z.object({
-    status: z.literal("rejected"),
-    reason: z
-      .string({ error: "Give the reason the owner will see" })
-      .trim()
-      .min(5, { error: "Give the reason the owner will see (at least 5 characters)" })
-      .max(500),
-  }),
-]);
+/** The staff's licence review (the business's admin page); its messages are keys of admin.json. */
+export const LicenseReviewSchema = z.discriminatedUnion(
+  "status",
+  [
+    z.object({ status: z.literal("verified") }),
+    z.object({
+      status: z.literal("rejected"),
+      reason: z
+        .string({ error: "admin:businesses.review.errors.reasonRequired" })
+        .trim()
+        .min(5, { error: "admin:businesses.review.errors.reasonShort" })
+        .max(500, { error: "admin:businesses.review.errors.reasonLong" }),
+    }),
+  ],
+  { error: "admin:businesses.review.errors.chooseDecision" },
+);
