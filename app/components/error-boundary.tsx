@@ -69,7 +69,7 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
     }
     const failure = error.status >= 500 ? serverFailure(error.data) : null;
     // The database was busy with another writer (server/app-server.ts): nothing was saved.
-    if (error.status === 503 && failure) return <ErrorPage title={t("busyTitle")} message={failure.message} reference={failure.requestId} />;
+    if (error.status === 503 && failure) return <ErrorPage title={t("busyTitle")} message={t("busyMessage")} reference={failure.requestId} />;
     if (failure) return <ErrorPage title={t("failedTitle")} message={failure.message} reference={failure.requestId} />;
     return (
       <ErrorPage

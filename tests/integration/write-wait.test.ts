@@ -8,6 +8,8 @@ import Database from "better-sqlite3";
 import type { ServerBuild } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, SERVER_BUSY_TIMEOUT_MS } from "~/db/client.server";
+import englishCommon from "~/locales/en/common.json";
+import spanishCommon from "~/locales/es/common.json";
 import { BUSY_MESSAGE, withErrorReferences } from "../../server/app-server";
 import { createLogger } from "../../server/logger";
 
@@ -36,6 +38,13 @@ function buildWith(action: (args: { request: Request }) => Promise<unknown>) {
 
 const count = () => getDb().$client.prepare("SELECT count(*) FROM write_wait_probe").pluck().get() as number;
 const post = (body: BodyInit, type: string) => new Request("http://localhost/probe", { method: "POST", body, headers: { "Content-Type": type } });
+
+describe("the busy page's words", () => {
+  it("are the product's in English (the JSON door's text) and translated in Spanish", () => {
+    expect(englishCommon.errors.busyMessage).toBe(BUSY_MESSAGE);
+    expect(spanishCommon.errors.busyMessage).not.toBe(BUSY_MESSAGE);
+  });
+});
 
 describe("an action and the write lock", () => {
   it("waits for a lock held when it starts, without blocking the event loop", async () => {
