@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AdminPage, AdminSection, adminLinkClass } from "~/components/admin/admin-page";
 import { splitStepUp, StepUpForm } from "~/components/auth/step-up-form";
@@ -21,10 +20,11 @@ import { TOWN_TIME_ZONE } from "~/lib/tax-year";
 import { listCategories } from "~/models/filings/categories.server";
 import { answerContext } from "~/models/filings/context.server";
 import { decideFiling } from "~/models/filings/decision.server";
-import { FILING_MESSAGES, FilingError, filingView, getFilingRow } from "~/models/filings/filings.server";
+import { FilingError, filingView, getFilingRow } from "~/models/filings/filings.server";
 import { localReply } from "~/utils/auth-messages.server";
 import { pageMetaText, requestT } from "~/utils/i18n.server";
 import { requireStaff } from "~/utils/session.server";
+import { decisionRefusal } from "~/utils/staff-messages.server";
 import { stepUpPrompt } from "~/utils/step-up.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -66,16 +66,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     categories: listCategories({ includeInactive: true }).map(({ code, name }) => ({ code, name })),
   };
 }
-
-/** A decision's refusals (the model's English) as keys of admin.json; the rest are the filings' own (filingMessage). */
-const DECISION_REFUSALS: Record<string, string> = {
-  [FILING_MESSAGES.notDecidable]: "admin:filings.errors.notDecidable",
-  [FILING_MESSAGES.messageRequired]: "admin:filings.errors.messageRequired",
-  [FILING_MESSAGES.ownerTaken]: "admin:filings.errors.ownerTaken",
-  [FILING_MESSAGES.buyerGone]: "admin:filings.errors.buyerGone",
-  [FILING_MESSAGES.applicantNotOwner]: "admin:filings.errors.applicantNotOwner",
-};
-const decisionRefusal = (t: TFunction, message: string) => (DECISION_REFUSALS[message] ? t(DECISION_REFUSALS[message]) : filingMessage(t, message));
 
 /** The decisions' toasts: admin:filings.toasts.<decision>.title / .description. */
 const TOASTS: Record<FilingDecision, string> = { approve: "approved", "request-changes": "changesRequested", deny: "denied" };

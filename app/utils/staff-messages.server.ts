@@ -5,7 +5,9 @@
  * other text (a key already, or Stripe's own words) stays as it is.
  */
 import type { TFunction } from "i18next";
+import { filingMessage } from "~/components/filings/messages";
 import { translateMessage, type MessageValues } from "~/lib/i18n-message";
+import { FILING_MESSAGES } from "~/models/filings/errors";
 
 export const STAFF_REFUSALS: Record<string, string> = {
   "That payment is not this business's.": "paymentNotHere",
@@ -42,4 +44,19 @@ export function staffRefusal(t: TFunction, message: string): string {
     if (match) return t(`admin:refusals.${key}`, values(match));
   }
   return translateMessage(t, message);
+}
+
+/** A filing decision's refusals as keys of admin.json; the rest are the filings' own (filingMessage). */
+const DECISION_REFUSALS: Record<string, string> = {
+  [FILING_MESSAGES.notDecidable]: "admin:filings.errors.notDecidable",
+  [FILING_MESSAGES.messageRequired]: "admin:filings.errors.messageRequired",
+  [FILING_MESSAGES.ownerTaken]: "admin:filings.errors.ownerTaken",
+  [FILING_MESSAGES.buyerGone]: "admin:filings.errors.buyerGone",
+  [FILING_MESSAGES.applicantNotOwner]: "admin:filings.errors.applicantNotOwner",
+};
+
+/** A filing decision's refusal (the model's English) in t's language. */
+export function decisionRefusal(t: TFunction, message: string): string {
+  const key = DECISION_REFUSALS[message];
+  return key ? t(key) : filingMessage(t, message);
 }
