@@ -61,7 +61,7 @@ export default function AdminMailMessage() {
         ) : null}
         <dt className="font-semibold">{t("mail.message.status")}</dt>
         <dd>
-          {message.status}, {message.attempts === 1 ? t("mail.message.attemptOne") : t("mail.message.attemptsMany", { total: message.attempts })}
+          {t(`mail.statuses.${message.status}`)}, {message.attempts === 1 ? t("mail.message.attemptOne") : t("mail.message.attemptsMany", { total: message.attempts })}
           {message.sentAt ? `, ${t("mail.message.accepted", { when: `${message.sentAt.replace("T", " ").slice(0, 19)} UTC` })}` : ""}
           {message.smtpResponse ? ` (${message.smtpResponse})` : ""}
         </dd>

@@ -5,7 +5,9 @@
  * Spanish field error). Every page visited is scanned with axe by the fixtures.
  */
 import crypto from "node:crypto";
+import { getDb } from "~/db/client.server";
 import { getFilingRow } from "~/models/filings/filings.server";
+import { enqueueMail } from "~/models/outbox.server";
 import { submittedApplication as submitted } from "../support/filings";
 import { createBusiness, createUser, unique } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
@@ -79,6 +81,11 @@ test.describe("el personal del municipio en español, parte 2", () => {
     await expect(page).toHaveTitle(`Correo saliente | Administración | ${BRAND}`);
     await expect(main.getByRole("heading", { level: 1, name: "Correo saliente" })).toBeVisible();
     await expect(main.getByRole("navigation", { name: "Filtrar por estado" }).getByRole("link", { name: /^Todos/ })).toBeVisible();
+    // One message's page: its status in Spanish (whichever the sender has reached).
+    const mailId = enqueueMail(getDb(), { kind: "e2e-es", to: "buzon@example.com", mail: { subject: `${marker} aviso`, html: "<p>Hola</p>", text: "Hola" } })!;
+    await page.goto(`/admin/mail/${mailId}`);
+    await expect(main.getByRole("heading", { level: 1, name: `${marker} aviso` })).toBeVisible();
+    await expect(main.getByText(/^(En espera|Enviándose|Enviado|Fallido), \d+ intentos?/)).toBeVisible();
 
     // The fee schedule of a far year (nothing sold): a field error in Spanish.
     await page.goto("/admin/fee-schedule?year=2199");
