@@ -5,9 +5,6 @@
  * the Stripe double either way), submits, an administrator approves, and the buyer sees the
  * business as theirs on the dashboard. Fresh rows per project: both share one database.
  */
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
@@ -16,22 +13,11 @@ import { payments } from "~/db/schema";
 import { decideFiling } from "~/models/filings/decision.server";
 import { addDocument, createFiling, filingView, getFilingRow, saveAnswers, submitFiling } from "~/models/filings/filings.server";
 import { receiptYears } from "~/models/receipt.server";
-import { StoredUpload } from "~/services/uploads.server";
-import { getEnv } from "~/utils/env.server";
 import { createSession } from "~/utils/session.server";
 import { createBusiness, createUser, getBusiness, unique } from "../support/factories";
+import { storedPdf } from "../support/filings";
 import { expect, expectToast, test } from "./fixtures";
 import { serveStripeJs, stripeDoubleUrl } from "./stripe-page";
-
-/** A bill of sale as the upload handler leaves it: a PDF under the e2e server's UPLOADS_DIR. */
-function billOfSale() {
-  const key = `${crypto.randomBytes(16).toString("hex")}.pdf`;
-  const dir = path.resolve(getEnv().UPLOADS_DIR);
-  fs.mkdirSync(dir, { recursive: true });
-  const bytes = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
-  fs.writeFileSync(path.join(dir, key), bytes);
-  return new StoredUpload("bill-of-sale.pdf", "application/pdf", bytes.byteLength, key);
-}
 
 /** Serious or critical axe violations of `pathname`, scanned (with JavaScript, as axe needs) in a context that shares `context`'s cookies. */
 async function axeViolations(browser: Browser, context: BrowserContext, baseURL: string, pathname: string) {
@@ -59,7 +45,7 @@ test.describe("transfer on sale", () => {
     const years = receiptYears(business.id);
     const filing = createFiling(seller, "transfer", business.id);
     expect(saveAnswers(seller, filing, { buyer: buyer.username }).errors).toEqual({});
-    await addDocument(getFilingRow(filing.id)!, "bill-of-sale", billOfSale());
+    await addDocument(getFilingRow(filing.id)!, "bill-of-sale", storedPdf("bill-of-sale.pdf"));
     expect(() => submitFiling(seller, getFilingRow(filing.id)!)).toThrow("Pay the transfer fee before submitting");
 
     await loginAs(seller);

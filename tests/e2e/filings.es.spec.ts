@@ -5,29 +5,16 @@
  * Spanish; and a transfer's fee page and review step in Spanish. Every page visited is scanned
  * with axe by the fixtures.
  */
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { addDocument, createFiling, getFilingRow, saveAnswers } from "~/models/filings/filings.server";
-import { StoredUpload } from "~/services/uploads.server";
-import { getEnv } from "~/utils/env.server";
 import { createBusiness, createUser, unique } from "../support/factories";
+import { storedPdf } from "../support/filings";
 import { expect, expectToast, test } from "./fixtures";
 
 const fixture = (name: string) => path.resolve("tests/fixtures", name);
 const filingIdOf = (page: Page) => Number(new URL(page.url()).pathname.split("/")[2]);
 const BRAND = "Registro de Negocios de Florida";
-
-/** A bill of sale as the upload handler leaves it: a PDF under the e2e server's UPLOADS_DIR. */
-function billOfSale() {
-  const key = `${crypto.randomBytes(16).toString("hex")}.pdf`;
-  const dir = path.resolve(getEnv().UPLOADS_DIR);
-  fs.mkdirSync(dir, { recursive: true });
-  const bytes = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
-  fs.writeFileSync(path.join(dir, key), bytes);
-  return new StoredUpload("bill-of-sale.pdf", "application/pdf", bytes.byteLength, key);
-}
 
 test.describe("trámites en español", () => {
   test("solicita un recibo nuevo paso a paso, lo presenta y ve su trámite", async ({ page, loginAs }) => {
@@ -127,7 +114,7 @@ test.describe("trámites en español", () => {
     const business = createBusiness({ isClaimed: true, canBeClaimed: false, ownerId: seller.id, hasPaidBTR: true, employeeCount: 3, vehicleCount: 2 });
     const filing = createFiling(seller, "transfer", business.id);
     expect(saveAnswers(seller, filing, { buyer: buyer.username }).errors).toEqual({});
-    await addDocument(getFilingRow(filing.id)!, "bill-of-sale", billOfSale());
+    await addDocument(getFilingRow(filing.id)!, "bill-of-sale", storedPdf("bill-of-sale.pdf"));
     await loginAs(seller);
 
     await page.goto(`/filings/${filing.id}/review?lng=es`);
