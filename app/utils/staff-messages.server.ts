@@ -7,25 +7,15 @@
 import type { TFunction } from "i18next";
 import { filingMessage } from "~/components/filings/messages";
 import { translateMessage, type MessageValues } from "~/lib/i18n-message";
+import englishAdmin from "~/locales/en/admin.json";
 import { FILING_MESSAGES } from "~/models/filings/errors";
 
-export const STAFF_REFUSALS: Record<string, string> = {
-  "That payment is not this business's.": "paymentNotHere",
-  "This payment has already been refunded in full.": "refundedInFull",
-  "Stripe does not know this payment's charge; it cannot be refunded online.": "noCharge",
-  "Stripe could not be reached; the refund will be completed when it answers.": "refundPending",
-  "A period can be closed once it has ended: choose a last day no later than today.": "periodNotEnded",
-  "Stripe could not be reached to read the card fees; try again in a moment.": "stripeFees",
-  "Payments kept arriving while the period was being closed; try again.": "paymentsArriving",
-  "User not found": "userNotFound",
-  "You cannot remove your own administrator role": "ownAdminRole",
-  "Business not found": "businessNotFound",
-  "This business is not claimed": "notClaimed",
-  "This business has no uploaded license to review": "noLicense",
-  "This form was already used for another business. Reload the page.": "formUsed",
-  "This business already holds that year's receipt.": "alreadyHeld",
-  "This business is not closed": "notClosed",
-};
+/** English text → its key of admin.json `refusals` (the texts without a value; en/admin.json holds the models' exact words). */
+export const STAFF_REFUSALS: Record<string, string> = Object.fromEntries(
+  Object.entries(englishAdmin.refusals)
+    .filter(([, text]) => !text.includes("{{"))
+    .map(([key, text]) => [text, key]),
+);
 
 const PATTERNS: { pattern: RegExp; key: string; values: (m: RegExpMatchArray) => MessageValues }[] = [
   // ~/models/refund.server
