@@ -5,6 +5,7 @@
  * every page's JavaScript.
  */
 import { LANGUAGE_LOCALES, type Language } from "./languages";
+import { TOWN_TIME_ZONE } from "./tax-year";
 
 const dateFormats = (month: "short" | "long") =>
   Object.fromEntries(
@@ -43,6 +44,23 @@ export function formatCardDate(value: Date | string | number | null | undefined,
 export function formatLongDate(value: Date | string | number | null | undefined, fallback = "", language: Language = "en") {
   const date = toDate(value);
   return date ? LONG_FORMAT[language].format(date) : fallback;
+}
+
+const TOWN_TIME_FORMAT = Object.fromEntries(
+  Object.entries(LANGUAGE_LOCALES).map(([language, locale]) => [
+    language,
+    new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TOWN_TIME_ZONE, timeZoneName: "short" }),
+  ]),
+) as Record<Language, Intl.DateTimeFormat>;
+
+/**
+ * A moment on the town's clock, for staff pages: "Nov 28, 2026, 5:45 AM EST" / "28 nov 2026,
+ * 5:45 a.m. EST"; `fallback` when missing. Call it in a loader, not in a component: browsers
+ * write times in their own ways ("a.m." / "a. m."), which would differ from the server's HTML.
+ */
+export function formatTownTime(value: Date | string | number | null | undefined, language: Language = "en", fallback = ""): string {
+  const date = toDate(value);
+  return date ? TOWN_TIME_FORMAT[language].format(date) : fallback;
 }
 
 /** CSV and APIs: ISO 8601 (date-only values stay yyyy-MM-dd). */

@@ -17,6 +17,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "dri
 import { getDb, type Db } from "~/db/client.server";
 import { businesses, payments, refunds, remittances, users, type Payment, type Remittance } from "~/db/schema";
 import { type CsvColumn, money } from "~/lib/csv";
+import type { Language } from "~/lib/languages";
 import type { Period, Statement, StatementBusiness, StatementLine, StatementTotals } from "~/lib/remittance";
 import { PAYMENT_METHOD_LABELS } from "~/lib/schemas/payment-ops";
 import { addDays, startOfTownDay, townDate } from "~/lib/tax-year";
@@ -308,10 +309,10 @@ export async function closePeriod(actor: NonNullable<AuditActor>, request: Close
   throw new OperationError(409, "Payments kept arriving while the period was being closed; try again.");
 }
 
-/** A statement as the PDF the town's finance office files, headed with the town (TOWN_* settings). */
-export function statementPdf(statement: Statement): Promise<Uint8Array> {
+/** A statement as the PDF the town's finance office files, headed with the town (TOWN_* settings), in `language`. */
+export function statementPdf(statement: Statement, language: Language = "en"): Promise<Uint8Array> {
   const env = getEnv();
-  return remittancePdf(statement, { name: env.TOWN_NAME, state: env.TOWN_STATE, address: env.TOWN_ADDRESS });
+  return remittancePdf(statement, { name: env.TOWN_NAME, state: env.TOWN_STATE, address: env.TOWN_ADDRESS }, language);
 }
 
 /** Statement lines as CSV, for the town's finance office. */

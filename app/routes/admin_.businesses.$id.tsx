@@ -7,6 +7,7 @@ import { ErrorList, inputClass } from "~/components/ui/form-field";
 import { useFormat } from "~/lib/hooks/use-format";
 import { translatedMeta } from "~/lib/meta";
 import { parseId } from "~/lib/ids";
+import { paymentRefusalText } from "~/lib/payment-messages";
 import { roleOf } from "~/lib/roles";
 import { LicenseReviewSchema } from "~/lib/schemas/letter-batch";
 import { CounterPaymentSchema, localFieldErrors, PAYMENT_OPS_ERRORS, RefundSchema } from "~/lib/schemas/payment-ops";
@@ -165,6 +166,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return answer({ error: t("businesses.unknownAction"), fieldErrors: {} }, 400);
   } catch (error) {
+    // The payment model's refusals that carry dates and years come with their key (the owner's
+    // payment page shows them the same way); the rest are the staff models' English, mapped.
+    if (error instanceof PaymentError && error.detail) return answer({ error: paymentRefusalText(t, language, error), fieldErrors: {} }, error.status);
     if (error instanceof OperationError || error instanceof PaymentError || error instanceof FilingError) {
       return answer({ error: staffRefusal(t, error.message), fieldErrors: {} }, error.status);
     }

@@ -10,13 +10,12 @@ import { FilingAnswers } from "~/components/admin/filings/filing-answers";
 import { FilingDocuments, FilingHistory } from "~/components/admin/filings/filing-details";
 import { filingMessage } from "~/components/filings/messages";
 import { FilingStatusBadge } from "~/components/filings/status-badge";
+import { formatTownTime } from "~/lib/dates";
 import { useFormat } from "~/lib/hooks/use-format";
 import { isFilingKind, type FilingDecision } from "~/lib/filings/kinds";
 import { parseId } from "~/lib/ids";
-import { LANGUAGE_LOCALES, type Language } from "~/lib/languages";
 import { translatedMeta } from "~/lib/meta";
 import { FilingDecisionSchema } from "~/lib/schemas/filing-decision";
-import { TOWN_TIME_ZONE } from "~/lib/tax-year";
 import { listCategories } from "~/models/filings/categories.server";
 import { answerContext } from "~/models/filings/context.server";
 import { decideFiling } from "~/models/filings/decision.server";
@@ -38,16 +37,10 @@ function filingIdOf(value: string | undefined) {
   return id;
 }
 
-/** Times as the town's clock reads them, written on the server (no hydration difference). */
-function whenIn(language: Language) {
-  const format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TOWN_TIME_ZONE });
-  return (iso: string | null) => (iso ? format.format(new Date(iso)) : null);
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const { t, language } = await requestT(request, "admin");
-  const when = whenIn(language);
+  const when = (iso: string | null) => (iso ? formatTownTime(iso, language) : null);
   const row = getFilingRow(filingIdOf(params.id));
   if (!row || !isFilingKind(row.kind)) throw new Response("Filing not found", { status: 404 });
   const filing = filingView(row, answerContext());

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { formatTownTime } from "~/lib/dates";
 import { translatedMeta } from "~/lib/meta";
 import { getOutboxRow } from "~/models/outbox.server";
 import { parseId } from "~/utils/http";
@@ -21,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => translatedMeta(da
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { t } = await requestT(request, "admin");
+  const { t, language } = await requestT(request, "admin");
   const id = parseId(params.id);
   const row = id === null ? undefined : getOutboxRow(id);
   if (!row) throw data("Message not found", { status: 404 });
@@ -38,8 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       toAddress: row.toAddress,
       subject: row.subject,
       messageId: row.messageId,
-      createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
+      createdAt: formatTownTime(row.createdAt, language),
+      sentAt: row.sentAt ? formatTownTime(row.sentAt, language) : null,
     },
     view: delivered ?? { copies: 0, html: row.html, text: row.text, attachments: [], headers: [], from: "", to: row.toAddress, subject: row.subject, date: null, file: null },
   };
@@ -62,7 +63,7 @@ export default function AdminMailMessage() {
         <dt className="font-semibold">{t("mail.message.status")}</dt>
         <dd>
           {t(`mail.statuses.${message.status}`)}, {message.attempts === 1 ? t("mail.message.attemptOne") : t("mail.message.attemptsMany", { total: message.attempts })}
-          {message.sentAt ? `, ${t("mail.message.accepted", { when: `${message.sentAt.replace("T", " ").slice(0, 19)} UTC` })}` : ""}
+          {message.sentAt ? `, ${t("mail.message.accepted", { when: message.sentAt })}` : ""}
           {message.smtpResponse ? ` (${message.smtpResponse})` : ""}
         </dd>
         {message.lastError && message.status !== "sent" ? (

@@ -5,6 +5,7 @@ import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { RowAction } from "~/components/admin/row-action";
 import { listJobRuns } from "~/jobs/registry.server";
+import { formatTownTime } from "~/lib/dates";
 import { translatedMeta } from "~/lib/meta";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
 import { listOutbox, outboxCounts, retryFailed } from "~/models/outbox.server";
@@ -22,7 +23,8 @@ const PAGE_SIZE = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { params, page } = await requireListQuery(request, "admin");
-  const { t } = await requestT(request, "admin");
+  const { t, language } = await requestT(request, "admin");
+  const when = (at: Date | null) => formatTownTime(at, language);
   const statusParam = params.get("status");
   const status = OUTBOX_STATUSES.includes(statusParam as OutboxStatus) ? (statusParam as OutboxStatus) : undefined;
   const { items, total } = listOutbox({ page, pageSize: PAGE_SIZE, status });
@@ -34,13 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     counts: outboxCounts(),
     items: items.map((m) => ({
       ...m,
-      nextAttemptAt: m.nextAttemptAt.toISOString(),
-      sentAt: m.sentAt?.toISOString() ?? null,
-      createdAt: m.createdAt.toISOString(),
+      nextAttemptAt: when(m.nextAttemptAt),
+      sentAt: when(m.sentAt),
+      createdAt: when(m.createdAt),
     })),
     jobs: listJobRuns().map((j) => ({
       name: j.name,
-      lastStartedAt: j.lastStartedAt?.toISOString() ?? null,
+      lastStartedAt: when(j.lastStartedAt),
       lastResult: j.lastResult,
       lastError: j.lastError ? j.lastError.split("\n")[0] : null,
     })),
@@ -61,8 +63,6 @@ export async function action({ request }: ActionFunctionArgs) {
       : { title: t("mail.toasts.notQueued"), description: t("mail.toasts.notQueuedText"), variant: "destructive" },
   );
 }
-
-const when = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 16) + " UTC" : "");
 
 export default function AdminMail() {
   const { status, page, totalPages, counts, items, jobs } = useLoaderData<typeof loader>();
@@ -106,7 +106,7 @@ export default function AdminMail() {
           items.map((m) => (
             <tr key={m.id} data-testid="outbox-row">
               <td className="px-3 py-2">{m.id}</td>
-              <td className="whitespace-nowrap px-3 py-2">{when(m.createdAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{m.createdAt}</td>
               <td className="px-3 py-2">{m.toAddress}</td>
               <td className="px-3 py-2">
                 <Link to={`/admin/mail/${m.id}`} className="text-primary-700 underline dark:text-primary-100">
@@ -116,8 +116,8 @@ export default function AdminMail() {
               <td className="px-3 py-2">{statusLabel(m.status)}</td>
               <td className="px-3 py-2">{m.attempts}</td>
               <td className="px-3 py-2">
-                {m.status === "sent" ? t("mail.sentAt", { when: when(m.sentAt) }) : null}
-                {m.status === "pending" && m.attempts > 0 ? `${t("mail.nextTry", { when: when(m.nextAttemptAt) })} ` : null}
+                {m.status === "sent" ? t("mail.sentAt", { when: m.sentAt }) : null}
+                {m.status === "pending" && m.attempts > 0 ? `${t("mail.nextTry", { when: m.nextAttemptAt })} ` : null}
                 {m.lastError && m.status !== "sent" ? <span className="text-red-800 dark:text-red-300">{m.lastError}</span> : null}
                 {m.status === "failed" ? <RowAction className="mt-1" fields={{ id: m.id }} label={t("mail.sendAgain")} rowName={t("mail.messageRow", { id: m.id })} buttonClassName="px-2 py-1 text-xs" /> : null}
               </td>
@@ -133,7 +133,7 @@ export default function AdminMail() {
           <ul className="mt-2 space-y-1 text-sm">
             {jobs.map((j) => (
               <li key={j.name}>
-                <strong>{j.name}</strong>: {t("mail.lastRun", { when: when(j.lastStartedAt) || t("mail.never") })}
+                <strong>{j.name}</strong>: {t("mail.lastRun", { when: j.lastStartedAt || t("mail.never") })}
                 {j.lastError ? <span className="text-red-800 dark:text-red-300"> {t("mail.jobFailed", { error: j.lastError })}</span> : j.lastResult ? ` ${j.lastResult}` : null}
               </li>
             ))}

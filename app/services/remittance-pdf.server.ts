@@ -1,13 +1,16 @@
 /**
  * A remittance statement as a PDF for the town's finance office: the period, the totals, every
  * line (payments and refunds), then the business data the town receives. US Letter landscape,
- * Helvetica, as many pages as the lines need.
+ * Helvetica, as many pages as the lines need; its words in the staff member's language (the
+ * `admin` namespace's statement keys, as the statement page has them). The state's data and the
+ * amounts are written as they are.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { formatLongDate } from "~/lib/dates";
 import { formatCents } from "~/lib/fee";
-import { PAYMENT_METHOD_LABELS } from "~/lib/schemas/payment-ops";
-import { longDate } from "~/lib/tax-year";
+import type { Language } from "~/lib/languages";
 import type { Statement } from "~/lib/remittance";
+import { fixedT } from "~/lib/translate.server";
 
 type Town = { name: string; state: string; address: string };
 
@@ -31,11 +34,14 @@ function fit(font: PDFFont, text: string, size: number, width: number): string {
 
 type Column = { header: string; width: number; right?: boolean };
 
-export async function remittancePdf(statement: Statement, town: Town): Promise<Uint8Array> {
+export async function remittancePdf(statement: Statement, town: Town, language: Language = "en"): Promise<Uint8Array> {
+  const t = fixedT(language, "admin");
+  const longDate = (date: string) => formatLongDate(date, date, language);
+  const money = (cents: number) => formatCents(cents, language);
   const pdf = await PDFDocument.create();
-  const title = statement.id ? `Remittance statement #${statement.id}` : "Remittance statement (not closed)";
-  pdf.setTitle(`${title}: ${statement.period.from} to ${statement.period.to}`);
-  pdf.setAuthor(`Town of ${town.name}, ${town.state}`);
+  const title = statement.id ? t("statement.document.title", { id: statement.id }) : t("statement.document.titleOpen");
+  pdf.setTitle(`${title}: ${t("remittance.closed.span", { from: statement.period.from, to: statement.period.to })}`);
+  pdf.setAuthor(t("statement.document.author", { name: town.name, state: town.state }));
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   let page: PDFPage = pdf.addPage([WIDTH, HEIGHT]);
@@ -79,92 +85,96 @@ export async function remittancePdf(statement: Statement, town: Town): Promise<U
     }
   };
 
-  text(`TOWN OF ${town.name.toUpperCase()}, ${town.state}: Local Business Tax`, MARGIN, 10);
+  const header = (key: string) => t(`statement.headers.${key}`);
+  const docHeader = (key: string) => t(`statement.document.headers.${key}`);
+  text(t("statement.document.townHeading", { name: town.name.toUpperCase(), state: town.state }), MARGIN, 10);
   y -= 22;
   text(title, MARGIN, 18, bold);
   y -= 20;
-  text(`Period: ${longDate(statement.period.from)} to ${longDate(statement.period.to)}`, MARGIN, 11);
+  text(t("statement.document.period", { from: longDate(statement.period.from), to: longDate(statement.period.to) }), MARGIN, 11);
   y -= 15;
   text(
-    statement.remittedOn ? `Remitted on ${longDate(statement.remittedOn)}, reference ${statement.reference}` : "Not closed: a preview of what closing the period would carry.",
+    statement.remittedOn
+      ? t("statement.document.remitted", { date: longDate(statement.remittedOn), reference: statement.reference })
+      : t("statement.document.notClosed"),
     MARGIN,
     11,
   );
   y -= 24;
-  const t = statement.totals;
-  const totals: [string, string][] = [
-    ["Payments", String(t.paymentCount)],
-    ["Gross collected", formatCents(t.grossCents)],
-    ["Card fees (Stripe)", formatCents(t.feeCents)],
-    [`Refunds (${t.refundCount})`, formatCents(t.refundCents)],
-    ["Net due to the town", formatCents(t.netCents)],
+  const totals = statement.totals;
+  const rows: [string, string, PDFFont][] = [
+    [t("statement.totals.payments"), String(totals.paymentCount), regular],
+    [t("statement.totals.gross"), money(totals.grossCents), regular],
+    [t("statement.totals.fees"), money(totals.feeCents), regular],
+    [t("statement.totals.refunds", { n: totals.refundCount }), money(totals.refundCents), regular],
+    [t("statement.totals.net"), money(totals.netCents), bold],
   ];
-  for (const [label, value] of totals) {
-    text(label, MARGIN, 11, label.startsWith("Net") ? bold : regular);
-    text(value, MARGIN + 170, 11, label.startsWith("Net") ? bold : regular);
+  for (const [label, value, font] of rows) {
+    text(label, MARGIN, 11, font);
+    text(value, MARGIN + 170, 11, font);
     y -= 15;
   }
   y -= 12;
-  text("Lines", MARGIN, 13, bold);
+  text(t("statement.document.lines"), MARGIN, 13, bold);
   y -= 18;
   table(
     [
-      { header: "Date", width: 54 },
-      { header: "Line", width: 44 },
-      { header: "Receipt", width: 62 },
-      { header: "Business", width: 110 },
-      { header: "Doc. number", width: 62 },
-      { header: "Year", width: 48 },
-      { header: "Method", width: 62 },
-      { header: "Tax", width: 46, right: true },
-      { header: "Penalty", width: 44, right: true },
-      { header: "Gross", width: 50, right: true },
-      { header: "Fees", width: 40, right: true },
-      { header: "Refunds", width: 46, right: true },
-      { header: "Net", width: 52, right: true },
+      { header: header("date"), width: 54 },
+      { header: header("line"), width: 44 },
+      { header: header("receipt"), width: 62 },
+      { header: header("business"), width: 110 },
+      { header: docHeader("documentNumber"), width: 62 },
+      { header: header("year"), width: 48 },
+      { header: header("method"), width: 62 },
+      { header: docHeader("tax"), width: 46, right: true },
+      { header: docHeader("penalty"), width: 44, right: true },
+      { header: header("gross"), width: 50, right: true },
+      { header: header("fees"), width: 40, right: true },
+      { header: header("refunds"), width: 46, right: true },
+      { header: header("net"), width: 52, right: true },
     ],
     statement.lines.map((l) => [
       l.date,
-      `${l.kind === "payment" ? "Payment" : "Refund"}${l.late ? "*" : ""}`,
+      `${t(l.kind === "payment" ? "statement.payment" : "statement.refund")}${l.late ? "*" : ""}`,
       l.receiptNumber ?? "",
       l.businessName,
       l.documentNumber,
       l.fiscalYear,
-      PAYMENT_METHOD_LABELS[l.method] ?? l.method,
-      l.taxCents ? formatCents(l.taxCents) : "",
-      l.penaltyCents ? formatCents(l.penaltyCents) : "",
-      l.grossCents ? formatCents(l.grossCents) : "",
-      l.feeCents ? formatCents(l.feeCents) : "",
-      l.refundCents ? formatCents(l.refundCents) : "",
-      formatCents(l.netCents),
+      t(`payments.methods.${l.method}`, { defaultValue: l.method }),
+      l.taxCents ? money(l.taxCents) : "",
+      l.penaltyCents ? money(l.penaltyCents) : "",
+      l.grossCents ? money(l.grossCents) : "",
+      l.feeCents ? money(l.feeCents) : "",
+      l.refundCents ? money(l.refundCents) : "",
+      money(l.netCents),
     ]),
   );
   if (statement.lines.some((l) => l.late)) {
     need(14);
-    text("* dated before the period: carried by this statement because it arrived after an earlier one was closed.", MARGIN, 8);
+    text(t("statement.document.lateNote"), MARGIN, 8);
     y -= 12;
   }
   need(60);
   y -= 12;
-  text("Business data", MARGIN, 13, bold);
+  text(t("statement.document.businessData"), MARGIN, 13, bold);
   y -= 18;
   table(
     [
-      { header: "Business", width: 170 },
-      { header: "Doc. number", width: 70 },
-      { header: "Address", width: 150 },
-      { header: "ZIP", width: 45 },
-      { header: "Owner", width: 110 },
-      { header: "Owner email", width: 90 },
-      { header: "Employees", width: 45, right: true },
-      { header: "Vehicles", width: 40, right: true },
+      { header: header("business"), width: 170 },
+      { header: docHeader("documentNumber"), width: 70 },
+      { header: docHeader("address"), width: 150 },
+      { header: docHeader("zip"), width: 45 },
+      { header: docHeader("owner"), width: 110 },
+      { header: docHeader("ownerEmail"), width: 90 },
+      { header: docHeader("employees"), width: 45, right: true },
+      { header: docHeader("vehicles"), width: 40, right: true },
     ],
     statement.businesses.map((b) => [
       b.name,
       b.documentNumber,
       [b.address, b.city].filter(Boolean).join(", "),
       b.zip ?? "",
-      b.ownerName ?? (b.isClaimed ? "" : "Not claimed"),
+      b.ownerName ?? (b.isClaimed ? "" : t("statement.document.notClaimed")),
       b.ownerEmail ?? "",
       String(b.employeeCount ?? ""),
       String(b.vehicleCount ?? ""),

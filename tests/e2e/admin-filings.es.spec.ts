@@ -76,13 +76,15 @@ test.describe("el personal del municipio en español, parte 2", () => {
     await main.getByRole("button", { name: "Ver el recuento" }).click();
     await expect(main.getByTestId("batch-preview")).toContainText("1 negocio coincide con estos filtros.");
 
-    // The mail outbox.
+    // The mail outbox: a message's time on the town's clock, written in Spanish.
+    const mailId = enqueueMail(getDb(), { kind: "e2e-es", to: "buzon@example.com", mail: { subject: `${marker} aviso`, html: "<p>Hola</p>", text: "Hola" } })!;
     await page.goto("/admin/mail");
     await expect(page).toHaveTitle(`Correo saliente | Administración | ${BRAND}`);
     await expect(main.getByRole("heading", { level: 1, name: "Correo saliente" })).toBeVisible();
     await expect(main.getByRole("navigation", { name: "Filtrar por estado" }).getByRole("link", { name: /^Todos/ })).toBeVisible();
+    const row = main.getByTestId("outbox-row").filter({ hasText: `${marker} aviso` });
+    await expect(row.getByRole("cell").nth(1)).toHaveText(/^\d{1,2} [a-z]{3}\.? \d{4}, \d{1,2}:\d{2}\s?[ap]\.\s?m\. E[SD]T$/);
     // One message's page: its status in Spanish (whichever the sender has reached).
-    const mailId = enqueueMail(getDb(), { kind: "e2e-es", to: "buzon@example.com", mail: { subject: `${marker} aviso`, html: "<p>Hola</p>", text: "Hola" } })!;
     await page.goto(`/admin/mail/${mailId}`);
     await expect(main.getByRole("heading", { level: 1, name: `${marker} aviso` })).toBeVisible();
     await expect(main.getByText(/^(En espera|Enviándose|Enviado|Fallido), \d+ intentos?/)).toBeVisible();

@@ -24,6 +24,9 @@ test.describe("Mail outbox and email preferences", () => {
     await expect(page.getByRole("heading", { name: "Mail outbox" })).toBeVisible();
     const row = page.getByTestId("outbox-row").filter({ hasText: owner.email });
     await expect(row).toContainText("Sent");
+    // When it was queued and sent, on the town's clock.
+    await expect(row.getByRole("cell").nth(1)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M E[SD]T$/);
+    await expect(row).toContainText(/Sent [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M E[SD]T/);
     await row.getByRole("link", { name: "Reset your password" }).click();
 
     await expect(page.getByRole("heading", { name: "Reset your password", level: 1 })).toBeVisible();

@@ -201,6 +201,24 @@ describe("counter payments", () => {
     // A second year the business already holds: refused.
     const held = await post(clerk, business.id, { intent: "counter", method: "cash", fiscalYear: "2027", key: crypto.randomUUID() });
     expect(held.status).toBe(409);
+    expect(((await held.json()) as { error: string }).error).toBe(
+      "This business already holds its Business Tax Receipt for FY2027 (valid October 1, 2026 through September 30, 2027).",
+    );
+    // The same refusal on a Spanish page: its year's dates in Spanish, not the model's English.
+    const heldForm = { intent: "counter", method: "cash", fiscalYear: "2027", key: crypto.randomUUID() };
+    const heldEs = await callRoute(businessAction, await makeRequest(`/admin/businesses/${business.id}?lng=es`, { user: clerk, form: heldForm }), { id: String(business.id) });
+    expect(heldEs.status).toBe(409);
+    expect(((await heldEs.json()) as { error: string }).error).toBe(
+      "Este negocio ya tiene su recibo de impuesto comercial del FY2027 (válido del 1 de octubre de 2026 al 30 de septiembre de 2027).",
+    );
+    // A year not on sale yet, in Spanish too.
+    const laterEs = await callRoute(
+      businessAction,
+      await makeRequest(`/admin/businesses/${business.id}?lng=es`, { user: clerk, form: { ...heldForm, fiscalYear: "2028", key: crypto.randomUUID() } }),
+      { id: String(business.id) },
+    );
+    expect(laterEs.status).toBe(409);
+    expect(((await laterEs.json()) as { error: string }).error).toMatch(/^Los recibos del FY2028 .* de 2027\.$/);
 
     // A counter payment is paid back at the counter: recorded, no Stripe call.
     const stripeRefunds = double.state.refunds.size;
@@ -299,6 +317,17 @@ describe("remittance", () => {
     expect(text).toContain(`Remittance statement #${statementId}`);
     expect(text).toContain("$167.20");
     expect(text).toContain(getBusiness(business.id)!.name);
+    // For people, the PDF is in the staff member's language; the state's data stays as written.
+    const pdfEs = await callRoute(apiStatement, await makeRequest(`/api/admin/remittances/${statementId}?format=pdf&lng=es`, { user: clerk }), { id: String(statementId) });
+    const textEs = (await pdfPages(new Uint8Array(await pdfEs.arrayBuffer()))).join("\n");
+    expect(textEs).toContain(`Estado de cuenta de remesa n.º ${statementId}`);
+    expect(textEs).toContain("Neto adeudado al municipio");
+    expect(textEs).toMatch(/Período: del \d+ de noviembre de 2026 al \d+ de noviembre de 2026\n+Remitido el \d+ de noviembre de 2026/);
+    expect(textEs).toContain("Forma de pago");
+    expect(textEs).toContain("Tarjeta (en l");
+    expect(textEs).toContain("$167.20");
+    expect(textEs).toContain(getBusiness(business.id)!.name);
+    expect(textEs).not.toContain("Remittance statement");
   });
 
   it("refuses to close an empty period (409) and keeps nothing", async () => {

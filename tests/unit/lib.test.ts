@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCardDate, formatLongDate, isoDate } from "~/lib/dates";
+import { formatCardDate, formatLongDate, formatTownTime, isoDate } from "~/lib/dates";
 import { centsToDecimal, computeFee, formatCents } from "~/lib/fee";
 import { filingTypeLabel } from "~/lib/filing-types";
 import { fiscalYearLabel, fiscalYearRange } from "~/lib/fiscal-year";
@@ -32,6 +32,14 @@ describe("dates", () => {
     expect(formatCardDate("not a date")).toBe("Unknown date");
     expect(isoDate("2024-01-05")).toBe("2024-01-05");
     expect(isoDate(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)))).toBe("2026-01-02T03:04:05.000Z");
+  });
+
+  it("writes staff pages' moments on the town's clock, in the reader's language, with the zone", () => {
+    expect(formatTownTime("2026-11-28T10:45:00Z")).toMatch(/^Nov 28, 2026, 5:45\sAM EST$/);
+    expect(formatTownTime(new Date("2026-07-28T10:45:00Z"), "es")).toMatch(/^28 jul 2026, 6:45\sa\.\s?m\. EDT$/);
+    // 03:30 UTC on December 1 is still November 30 in the town.
+    expect(formatTownTime("2026-12-01T03:30:00Z", "es")).toMatch(/^30 nov 2026, 10:30\s?p\.\s?m\. EST$/);
+    expect(formatTownTime(null, "es", "nunca")).toBe("nunca");
   });
 });
 
