@@ -52,6 +52,8 @@ export type ImportSummary = {
   seconds: number;
   perSecond: number;
   mode: ImportMode | null;
+  /** How a rebuild wrote: "rollback" with the file to itself, "wal" beside other connections (rollbackJournalForRebuild). */
+  journal?: "rollback" | "wal";
   /** The rejects report (summary and every rejected line), when written. */
   reportFile: string | null;
 };
@@ -479,6 +481,34 @@ async function faultCheck(options: ImportOptions, lineNo: number) {
   if (options.faultAfterLines !== undefined && lineNo > options.faultAfterLines) await waitToBeKilled(lineNo - 1);
 }
 
+/**
+ * A rebuild is one transaction as large as the registry. Through the WAL every page it writes
+ * goes to the WAL (12 GB at 10.3M records) and is copied into the file again at the checkpoint,
+ * and every page it reads back (each index build and each full-text fill reads the whole table)
+ * is first looked up in the WAL's index, whose cost grows with the WAL: the load's cost per
+ * record almost doubled from 3.5M to 10.3M. With a rollback journal the pages go straight to
+ * the file, and only the few pages the empty registry already had are journaled: a crash still
+ * rolls the load back whole (the next connection finds the hot journal). Leaving WAL needs the
+ * file to itself, so with another connection open (a running server) the rebuild stays in WAL,
+ * without waiting. `restore` puts the file back in WAL, as every connection of the app expects
+ * (and opens it: openDatabase sets WAL).
+ */
+function rollbackJournalForRebuild(db: Database.Database): { used: "rollback" | "wal"; restore: () => void } {
+  const stay = { used: "wal" as const, restore: () => {} };
+  if (db.pragma("journal_mode", { simple: true }) !== "wal") return stay;
+  const timeout = db.pragma("busy_timeout", { simple: true }) as number;
+  db.pragma("busy_timeout = 0");
+  try {
+    if (db.pragma("journal_mode = DELETE", { simple: true }) !== "delete") return stay;
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith("SQLITE_BUSY")) return stay;
+    throw error;
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`);
+  }
+  return { used: "rollback", restore: () => void db.pragma("journal_mode = WAL") };
+}
+
 /** Applies one source: in one transaction ("rebuild"), or in short ones ("triggers"). */
 async function applySource(db: Database.Database, source: Source, sha256: string, options: ImportOptions): Promise<ImportSummary> {
   const mode: ImportMode = options.mode && options.mode !== "auto" ? options.mode : autoMode(db);
@@ -488,10 +518,13 @@ async function applySource(db: Database.Database, source: Source, sha256: string
   // the pragma only takes effect outside a transaction, and is put back in `finally`.
   const foreignKeys = db.pragma("foreign_keys", { simple: true }) as number;
   db.pragma("foreign_keys = OFF");
+  const journal = mode === "rebuild" ? rollbackJournalForRebuild(db) : null;
   let summary: ImportSummary;
   try {
     summary = mode === "rebuild" ? await applyWhole(db, source, sha256, options) : await applyInChunks(db, source, sha256, options);
+    if (journal) summary.journal = journal.used;
   } finally {
+    journal?.restore();
     if (foreignKeys) db.pragma("foreign_keys = ON");
   }
   options.onProgress?.({ file: source.name, bytes: source.size, totalBytes: source.size, records: summary.read });
@@ -696,7 +729,7 @@ export function summaryLines(s: ImportSummary): string[] {
   if (s.skipped) return [`${s.file}: ${s.skipped}`];
   const n = (x: number) => x.toLocaleString("en-US");
   const lines = [
-    `${s.file}: read ${n(s.read)}, inserted ${n(s.inserted)}, updated ${n(s.updated)}, unchanged ${n(s.unchanged)}, rejected ${n(s.rejected)} in ${s.seconds} s (${n(s.perSecond)} records/s, ${s.mode})`,
+    `${s.file}: read ${n(s.read)}, inserted ${n(s.inserted)}, updated ${n(s.updated)}, unchanged ${n(s.unchanged)}, rejected ${n(s.rejected)} in ${s.seconds} s (${n(s.perSecond)} records/s, ${s.mode}${s.journal === "rollback" ? ", rollback journal" : ""})`,
   ];
   const unknown = Object.entries(s.unknownCodes);
   if (unknown.length) {
@@ -775,8 +808,10 @@ export async function importRegistryFiles(
       summaries.push(summary);
       for (const line of summaryLines(summary)) log(line);
     }
-    // Give the WAL back to the database file now rather than at the next reader's checkpoint.
-    db.pragma("wal_checkpoint(PASSIVE)");
+    // Give the WAL back to the database file now rather than at the next reader's checkpoint
+    // (a load through a rollback journal left none; right after going back to WAL, SQLite
+    // refuses a checkpoint on this connection until its next write).
+    if (!summaries.some((s) => s.journal === "rollback")) db.pragma("wal_checkpoint(PASSIVE)");
     return summaries;
   } finally {
     for (const source of sources) source.close?.();

@@ -440,8 +440,75 @@ describe("registry:import, the command", { timeout: 180_000 }, () => {
       expect((fresh.prepare("SELECT count(*) AS n FROM businesses").get() as { n: number }).n).toBe(2);
       // The import turns foreign-key checks off for its own rows only: the connection gets them back.
       expect(fresh.pragma("foreign_keys", { simple: true })).toBe(1);
+      // With the file to itself, the load went through a rollback journal; the file is back in WAL.
+      expect(summary.journal).toBe("rollback");
+      expect(fresh.pragma("journal_mode", { simple: true })).toBe("wal");
     } finally {
       fresh.close();
+    }
+  });
+
+  it("a first load beside another open connection stays in WAL, without waiting, and that connection reads it", async () => {
+    const file = path.join(dir, "beside.db");
+    const importer = openDatabase(file).$client;
+    const server = new Database(file);
+    try {
+      expect(server.prepare("SELECT count(*) AS n FROM businesses").get()).toEqual({ n: 0 });
+      const source = path.join(dir, "beside.txt");
+      writeCordata(source, [{ ...FULL_RECORD, documentNumber: "P26000000044" }]);
+      const started = performance.now();
+      const [summary] = await importRegistryFiles(importer, [source], { reportDir });
+      expect(performance.now() - started).toBeLessThan(4_000); // not the 5 s busy timeout
+      expect(summary).toMatchObject({ mode: "rebuild", inserted: 1, journal: "wal" });
+      expect(server.prepare("SELECT count(*) AS n FROM businesses").get()).toEqual({ n: 1 });
+      expect(importer.pragma("journal_mode", { simple: true })).toBe("wal");
+    } finally {
+      server.close();
+      importer.close();
+    }
+  });
+
+  it("killed (kill -9) during a first load through its rollback journal, the registry is as before it, and a rerun loads it whole", async () => {
+    const firstLoad = path.join(dir, "first-load.db");
+    const loadEnv = { ...env, DATABASE_PATH: firstLoad };
+    const file = path.join(dir, "cordata3.txt");
+    writeCordata(file, records(60, "FIRST"));
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/registry-import.ts", file], { env: { ...loadEnv, IMPORT_FAULT_AFTER_LINES: "35" } });
+    await new Promise<void>((resolve, reject) => {
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("IMPORT FAULT POINT after 35 lines")) resolve();
+      });
+      child.on("exit", (code) => reject(new Error(`importer exited (${code}) before the fault point: ${stderr}`)));
+    });
+    child.removeAllListeners("exit");
+    // The load is written through a rollback journal (the file had no other connection).
+    expect(fs.existsSync(`${firstLoad}-journal`)).toBe(true);
+    const exited = new Promise((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+
+    // The next connection finds the hot journal and rolls the load back whole; the app's
+    // connection puts the file back in WAL.
+    const after = openDatabase(firstLoad).$client;
+    try {
+      expect(after.prepare("SELECT (SELECT count(*) FROM businesses) AS b, (SELECT count(*) FROM business_officers) AS o, (SELECT count(*) FROM registry_imports) AS i").get()).toEqual({ b: 0, o: 0, i: 0 });
+      expect(after.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(after.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(fs.existsSync(`${firstLoad}-journal`)).toBe(false);
+    } finally {
+      after.close();
+    }
+    const rerun = spawnSync(tsx, ["scripts/registry-import.ts", file], { env: loadEnv, encoding: "utf8", timeout: 120_000 });
+    expect(rerun.stderr).toBe("");
+    expect(rerun.stdout).toMatch(/read 60, inserted 60, .*rebuild, rollback journal\)/);
+    const loaded = new Database(firstLoad, { readonly: true });
+    try {
+      expect(loaded.prepare("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH 'first'").get()).toEqual({ n: 60 });
+      expect(loaded.pragma("journal_mode", { simple: true })).toBe("wal");
+    } finally {
+      loaded.close();
     }
   });
 
