@@ -20,6 +20,7 @@ import { performance } from "node:perf_hooks";
 import { searchQueryString } from "~/lib/search-params";
 import { benchDir, benchRegistryPath, rowCount } from "./lib/bench-registry";
 import { freePort } from "./lib/bench-server";
+import { percentiles } from "./lib/percentiles";
 import { buildShapes } from "./lib/search-shapes";
 
 const args = process.argv.slice(2);
@@ -62,11 +63,6 @@ function dropPageCache(): boolean {
   }
 }
 
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-  return { count: sorted.length, p50: +at(50).toFixed(1), p95: +at(95).toFixed(1), p99: +at(99).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) };
-}
 
 async function status(url: string): Promise<number> {
   try {
@@ -152,8 +148,8 @@ async function coldRun(warm: "on" | "off"): Promise<Run> {
       times.get(kind)!.push(ms);
       all.push(ms);
     }
-    const classes = Object.fromEntries([...times].map(([kind, samples]) => [kind, percentiles(samples)]));
-    return { warm, cacheDropped, listeningSeconds: +listeningSeconds.toFixed(1), readySeconds: +readySeconds.toFixed(1), healthzNot200WhileWarming, warmUpLog, errors, classes, all: percentiles(all) };
+    const classes = Object.fromEntries([...times].map(([kind, samples]) => [kind, percentiles(samples, 1)]));
+    return { warm, cacheDropped, listeningSeconds: +listeningSeconds.toFixed(1), readySeconds: +readySeconds.toFixed(1), healthzNot200WhileWarming, warmUpLog, errors, classes, all: percentiles(all, 1) };
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));

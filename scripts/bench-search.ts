@@ -32,6 +32,7 @@ import Database from "better-sqlite3";
 import { benchDir, benchRegistryPath, ensureBenchRegistry } from "./lib/bench-registry";
 import { serveBenchBuild, waitForServer } from "./lib/bench-server";
 import { generateBusiness, rng } from "./lib/registry-generator";
+import { percentiles } from "./lib/percentiles";
 import { buildShapes, type Shape } from "./lib/search-shapes";
 
 const args = process.argv.slice(2);
@@ -124,17 +125,6 @@ const sortLimit = args.includes("--sort-limit") ? option("sort-limit", 0) : unde
 const searchBusinesses = (params: Parameters<typeof uncachedSearch>[1]) => uncachedSearch(client, params, { sortLimit });
 const suggestBusinesses = (params: Parameters<typeof uncachedSuggestions>[1]) => uncachedSuggestions(client, params);
 
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-  return {
-    count: sorted.length,
-    p50: +at(50).toFixed(3),
-    p95: +at(95).toFixed(3),
-    p99: +at(99).toFixed(3),
-    max: +sorted[sorted.length - 1].toFixed(3),
-  };
-}
 
 function time(fn: () => unknown): number {
   const t = performance.now();

@@ -7,10 +7,13 @@
 import { LANGUAGE_LOCALES, type Language } from "./languages";
 import { TOWN_TIME_ZONE } from "./tax-year";
 
-const dateFormats = (month: "short" | "long") =>
-  Object.fromEntries(
-    Object.entries(LANGUAGE_LOCALES).map(([language, locale]) => [language, new Intl.DateTimeFormat(locale, { month, day: "numeric", year: "numeric", timeZone: "UTC" })]),
-  ) as Record<Language, Intl.DateTimeFormat>;
+/** One Intl format per language, with these options. */
+const formatsFor = (options: Intl.DateTimeFormatOptions) =>
+  Object.fromEntries(Object.entries(LANGUAGE_LOCALES).map(([language, locale]) => [language, new Intl.DateTimeFormat(locale, options)])) as Record<
+    Language,
+    Intl.DateTimeFormat
+  >;
+const dateFormats = (month: "short" | "long") => formatsFor({ month, day: "numeric", year: "numeric", timeZone: "UTC" });
 /** "Jan 5, 2026" / "5 ene 2026" */
 const CARD_FORMAT = dateFormats("short");
 /** "January 5, 2026" / "5 de enero de 2026" */
@@ -46,12 +49,7 @@ export function formatLongDate(value: Date | string | number | null | undefined,
   return date ? LONG_FORMAT[language].format(date) : fallback;
 }
 
-const TOWN_TIME_FORMAT = Object.fromEntries(
-  Object.entries(LANGUAGE_LOCALES).map(([language, locale]) => [
-    language,
-    new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TOWN_TIME_ZONE, timeZoneName: "short" }),
-  ]),
-) as Record<Language, Intl.DateTimeFormat>;
+const TOWN_TIME_FORMAT = formatsFor({ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TOWN_TIME_ZONE, timeZoneName: "short" });
 
 /**
  * A moment on the town's clock, for staff pages: "Nov 28, 2026, 5:45 AM EST" / "28 nov 2026,

@@ -336,6 +336,32 @@ describe("registry:import, the command", { timeout: 180_000 }, () => {
       filingType: "FLAL",
       officers: [{ title: "MGR", type: "P", name: `OFFICER${i}, ${suffix}` }],
     }));
+  /**
+   * `registry:import FILE` stopped at its fault point after `lines` lines, ready to be killed
+   * (node itself, not the tsx wrapper, which would leave its child running: kill -9 hits the
+   * importer). `kill` resolves with the signal it died of.
+   */
+  const importerAtFaultPoint = async (file: string, importEnv: NodeJS.ProcessEnv, lines: number) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/registry-import.ts", file], {
+      env: { ...importEnv, IMPORT_FAULT_AFTER_LINES: String(lines) },
+    });
+    await new Promise<void>((resolve, reject) => {
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes(`IMPORT FAULT POINT after ${lines} lines`)) resolve();
+      });
+      child.on("exit", (code) => reject(new Error(`importer exited (${code}) before the fault point: ${stderr}`)));
+    });
+    child.removeAllListeners("exit");
+    return {
+      kill: () => {
+        const exited = new Promise((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+        child.kill("SIGKILL");
+        return exited;
+      },
+    };
+  };
   const snapshot = () => {
     const db = new Database(dbPath, { readonly: true });
     try {
@@ -364,22 +390,8 @@ describe("registry:import, the command", { timeout: 180_000 }, () => {
     // the importer stops inside the fourth transaction (after line 35, 5 records written in it).
     const second = path.join(dir, "20261119c.txt");
     writeCordata(second, records(60, "NEW"));
-    // node itself (not the tsx wrapper, which would leave its child running): kill -9 hits the importer.
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/registry-import.ts", second], {
-      env: { ...env, IMPORT_FAULT_AFTER_LINES: "35", IMPORT_CHUNK_RECORDS: "10" },
-    });
-    await new Promise<void>((resolve, reject) => {
-      let stderr = "";
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (stderr.includes("IMPORT FAULT POINT after 35 lines")) resolve();
-      });
-      child.on("exit", (code) => reject(new Error(`importer exited (${code}) before the fault point: ${stderr}`)));
-    });
-    child.removeAllListeners("exit");
-    const exited = new Promise((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
-    child.kill("SIGKILL");
-    expect(await exited).toBe("SIGKILL");
+    const importer = await importerAtFaultPoint(second, { ...env, IMPORT_CHUNK_RECORDS: "10" }, 35);
+    expect(await importer.kill()).toBe("SIGKILL");
 
     // Three transactions (lines 1-30) committed, the fourth rolled back: each business is
     // wholly old or wholly new (its name, officers and both indexes agree), none half written.
@@ -473,21 +485,10 @@ describe("registry:import, the command", { timeout: 180_000 }, () => {
     const loadEnv = { ...env, DATABASE_PATH: firstLoad };
     const file = path.join(dir, "cordata3.txt");
     writeCordata(file, records(60, "FIRST"));
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/registry-import.ts", file], { env: { ...loadEnv, IMPORT_FAULT_AFTER_LINES: "35" } });
-    await new Promise<void>((resolve, reject) => {
-      let stderr = "";
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (stderr.includes("IMPORT FAULT POINT after 35 lines")) resolve();
-      });
-      child.on("exit", (code) => reject(new Error(`importer exited (${code}) before the fault point: ${stderr}`)));
-    });
-    child.removeAllListeners("exit");
+    const importer = await importerAtFaultPoint(file, loadEnv, 35);
     // The load is written through a rollback journal (the file had no other connection).
     expect(fs.existsSync(`${firstLoad}-journal`)).toBe(true);
-    const exited = new Promise((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
-    child.kill("SIGKILL");
-    expect(await exited).toBe("SIGKILL");
+    expect(await importer.kill()).toBe("SIGKILL");
 
     // The next connection finds the hot journal and rolls the load back whole; the app's
     // connection puts the file back in WAL.
