@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { PasskeySignInButton } from "~/components/auth/passkey-buttons";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FieldFor, FormAlert } from "~/components/ui/form-field";
+import { useAnswerKey } from "~/lib/hooks/use-answer-key";
 import { AuthForms } from "~/lib/schemas/auth";
 import { displayName } from "~/models/user.server";
 import { authenticateForm, LoginFailure } from "~/utils/auth.server";
@@ -76,11 +76,7 @@ export default function LoginPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   // A failed attempt empties the password box (without JS the page re-renders it empty anyway).
-  const passwordId = fields.password.id;
-  useEffect(() => {
-    const input = actionData ? document.getElementById(passwordId) : null;
-    if (input instanceof HTMLInputElement) input.value = "";
-  }, [actionData, passwordId]);
+  const passwordKey = useAnswerKey(actionData);
   const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
 
   return (
@@ -91,7 +87,7 @@ export default function LoginPage() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormAlert id={form.errorId} title={t("login.failed")} messages={form.errors} />
         <FieldFor label={t("login.username")} field={fields.username} autoComplete="username" autoFocus />
-        <FieldFor label={t("login.password")} field={fields.password} type="password" autoComplete="current-password" />
+        <FieldFor key={passwordKey} label={t("login.password")} field={fields.password} type="password" autoComplete="current-password" />
         <div className="flex items-center justify-between gap-4">
           <CheckboxField label={t("login.rememberMe")} inputProps={getInputProps(fields.rememberMe, { type: "checkbox" })} />
           <Link to="/forgot-password" className="text-sm text-primary-700 underline dark:text-primary-100">

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createUser, TEST_PASSWORD, unique } from "../support/factories";
 import { expect, expectToast, test } from "./fixtures";
+import { holdScripts, waitForHydration } from "./slow-scripts";
 
 // Every test signs in from its own client address, so the lockout buckets of parallel tests
 // (both projects share one server) never meet.
@@ -139,6 +140,21 @@ test.describe("accounts", () => {
       await expect(page.locator("#login-form").getByLabel("Password")).toHaveValue("");
     }
     expect(await sessionCookie(page)).toBeUndefined();
+  });
+
+  test("after a failed sign-in, a password typed before the page comes alive is kept @js-only", async ({ page }) => {
+    const user = await createUser();
+    const scripts = await holdScripts(page);
+    await page.goto("/login", { waitUntil: "commit" });
+    // Sent by the browser itself (no scripts yet): the answer is a new page with the error.
+    await signIn(page, user.username, "wrong-password");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("Invalid username or password");
+    await page.locator("#login-form").getByLabel("Password").fill(TEST_PASSWORD);
+    scripts.release();
+    await waitForHydration(page, "#login-form input[name=password]");
+    await expect(page.locator("#login-form").getByLabel("Password")).toHaveValue(TEST_PASSWORD);
+    await page.locator("#login-form").getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("/dashboard");
   });
 
   test("sign out ends the session", async ({ page }) => {

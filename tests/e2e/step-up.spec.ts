@@ -13,6 +13,7 @@ import { eq } from "drizzle-orm";
 import { createBusiness, createUser, unique } from "../support/factories";
 import { enrolTotp, totpCode, wrongCode } from "../support/mfa";
 import { expect, expectToast, test } from "./fixtures";
+import { holdScripts, waitForHydration } from "./slow-scripts";
 
 const WRONG_CODE = "That code is not right. Check your authenticator app and try again";
 
@@ -106,11 +107,34 @@ test("/step-up verifies the session and goes on to where the staff member was go
 
   await page.goto("/step-up?redirectTo=%2Fadmin%2Ffilings");
   await expect(page.getByRole("heading", { level: 1, name: "Confirm it's you" })).toBeVisible();
-  await page.getByLabel("Authentication code").fill(wrongCode(secret));
+  const code = page.getByLabel("Authentication code");
+  await expect(code).toBeFocused();
+  await code.fill(wrongCode(secret));
   await page.getByRole("button", { name: "Verify and continue" }).click();
   await expect(page.getByRole("alert").filter({ hasText: WRONG_CODE })).toBeVisible();
-  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  // After a wrong code: an empty box with the cursor in it, and what is typed next is kept.
+  await expect(code).toHaveValue("");
+  await expect(code).toBeFocused();
+  await code.pressSequentially(totpCode(secret));
   await page.getByRole("button", { name: "Verify and continue" }).click();
   await expect(page).toHaveURL(/\/admin\/filings$/);
   await expectToast(page, "Identity confirmed");
+});
+
+test.describe("before the page comes alive @js-only", () => {
+  test("a code typed while the scripts are still loading is kept and sent", async ({ page, loginAs }) => {
+    const { user: clerk, secret } = await staffWithAuthenticator("clerk");
+    await loginAs(clerk);
+
+    const scripts = await holdScripts(page);
+    await page.goto("/step-up?redirectTo=%2Fadmin%2Ffilings", { waitUntil: "commit" });
+    const code = page.getByLabel("Authentication code");
+    const typed = totpCode(secret);
+    await code.fill(typed);
+    scripts.release();
+    await waitForHydration(page, 'input[name="stepUpCode"]');
+    await expect(code).toHaveValue(typed);
+    await page.getByRole("button", { name: "Verify and continue" }).click();
+    await expect(page).toHaveURL(/\/admin\/filings$/);
+  });
 });

@@ -7,11 +7,12 @@
  * and again after a wrong code.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PasskeyStepUpButton } from "~/components/auth/passkey-buttons";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/form-field";
+import { useAnswerKey } from "~/lib/hooks/use-answer-key";
 import type { MfaMethod } from "~/lib/schemas/mfa";
 
 /** The form field names of ~/utils/step-up.server (kept in step; that module is server-only). */
@@ -62,18 +63,12 @@ export function StepUpForm({
   const codeId = `${id}-code`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const codeRef = useRef<HTMLInputElement>(null);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.has(STEP_UP_CODE) === true;
   const takesCodes = prompt.methods.includes("totp") || prompt.methods.includes("recovery");
 
-  // Each answer is a new prompt object: start the code box over and put the cursor in it.
-  useEffect(() => {
-    const input = codeRef.current;
-    if (!input) return;
-    input.value = "";
-    input.focus();
-  }, [prompt]);
+  // Each answer is a new prompt object: a new, empty code box (autoFocus puts the cursor in it).
+  const codeKey = useAnswerKey(prompt);
 
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
@@ -102,7 +97,7 @@ export function StepUpForm({
                 {t("stepUp.code")}
               </label>
               <input
-                ref={codeRef}
+                key={codeKey}
                 id={codeId}
                 name={STEP_UP_CODE}
                 type="text"
