@@ -114,7 +114,18 @@ describe("the search planner", () => {
     // "P9" in the town (4,000 businesses): the prefix's tag estimates 350,000 numbers, more than 40 times the town's: its rows, never counted.
     const town = table({ counts: { "in city": 4_000 }, density: { '"_dP9"*': 0.1 } });
     expect(plan({ doc: "P9", city: "Pembroke Park" }, town.est)).toBe('{"kind":"listing","order":"number","count":"walk","rows":"city"}');
-    expect(town.asked).toEqual(["in city (cap 5000)", 'density "_dP9"*']);
+    expect(town.asked).toEqual(['density "_dP9"*', "in city (cap 8750)"]);
+    // At 10.3M the town has 7,800 businesses and "L" 4M numbers: the town is counted up to a
+    // fortieth of them (at most MOST_IN_CITY) and its rows read; a large city is walked by number.
+    const bigTown = table({ counts: { "in city": 7_800 }, density: { '"_dL"*': 0.4 } });
+    expect(plan({ doc: "L", status: "ACTIVE", city: "Pembroke Park" }, bigTown.est)).toBe('{"kind":"listing","order":"number","count":"walk","rows":"city"}');
+    expect(bigTown.asked).toEqual(['density "_dL"*', "in city (cap 20000)"]);
+    const bigCity = table({ counts: { "in city": 60_000 }, density: { '"_dL"*': 0.4 } });
+    expect(plan({ doc: "L", city: "Miami" }, bigCity.est)).toBe('{"kind":"listing","order":"number","count":"walk","rows":"number"}');
+    // A prefix of few numbers ("P240", 4,000) is walked rather than the town's 7,800 rows read.
+    const fewNumbers = table({ counts: { "in city": 7_800, numbers: 4_000 }, density: { '"_dP240"*': 4_000 / SPAN } });
+    expect(plan({ doc: "P240", city: "Pembroke Park" }, fewNumbers.est)).toBe('{"kind":"listing","order":"number","count":"walk","rows":"number"}');
+    expect(fewNumbers.asked).toEqual(['density "_dP240"*', "in city (cap 5000)"]);
     // A prefix with a rare status: counted in the index, its few matches sorted.
     const sorted = table({ counts: { [`tags "_dP"* AND ${filterTagTerms({ status: "PENDING" })[0]}`]: 120 }, density: { '"_dP"*': 0.4, [filterTagTerms({ status: "PENDING" })[0]]: 0.001 } });
     expect(plan({ doc: "P", status: "PENDING" }, sorted.est)).toBe('{"kind":"listing","order":"number","count":"tags","rows":"sort"}');

@@ -7,7 +7,7 @@ import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
 import { getTownArea } from "~/models/town.server";
 import { numberIndex, type SqlEstimates } from "./estimates.server";
-import { LISTING_SPLIT, NUMBER_COUNT_SPLIT, type ListingWalk, type SearchPlan } from "./planner.server";
+import { COUNT_CAP, LISTING_SPLIT, NUMBER_COUNT_SPLIT, type ListingWalk, type SearchPlan } from "./planner.server";
 import { BY_ADDRESS, CARD_COLUMNS, cappedCount, cardsOfIds, cardsWithReasons, CITY_BY_NAME, prepare, type CardRow, type Where } from "./sql.server";
 import { clean, tagSplit, tagsMatch } from "./tag-split.server";
 import type { SearchFilters, SearchResult } from "./types.server";
@@ -89,7 +89,9 @@ export function listing(
     plan.rows === "city" && clean(params.doc)
       ? (prepare(client, `SELECT b.id AS id FROM ${from}${whereSql} ORDER BY ${order}`).all(...where.params) as { id: number }[]).map((r) => r.id)
       : null;
-  const { total, capped } = tagged ?? (inCity ? { total: inCity.length, capped: false } : cappedCount(client, from!, where.clauses.join(" AND "), where.params));
+  // Counted as every plan counts: at most COUNT_CAP (a city of up to MOST_IN_CITY is read whole).
+  const { total, capped } =
+    tagged ?? (inCity ? { total: Math.min(inCity.length, COUNT_CAP), capped: inCity.length > COUNT_CAP } : cappedCount(client, from!, where.clauses.join(" AND "), where.params));
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   const rows =
     total === 0

@@ -70,9 +70,13 @@ export const FEW_AT_ADDRESS = 2_000;
  * A listing by number within a small city or the town: its rows read (an index entry costs about
  * a fortieth of a row read, so when the prefix has 40 times its businesses) against the number's
  * index walked ("L" within the town, 1.6M numbers: 95 ms walking, a few ms reading the town's rows;
- * decision 0016).
+ * decision 0016). A city is counted up to this many businesses, or up to a fortieth of the prefix's
+ * estimated numbers, at most MOST_IN_CITY: at 10.3M the town has 7,800 businesses, and "L" with
+ * ACTIVE in it walked 4M numbers (630 ms) where its rows take 15 ms.
  */
 export const FEW_IN_CITY = 5_000;
+/** The most businesses of a city whose rows are read instead of the number's index walked (a few tens of ms). */
+export const MOST_IN_CITY = 20_000;
 
 /**
  * A person listing: up to this many entries in people_fts, its common tags (a status, a type, not
@@ -405,7 +409,7 @@ function planListing(filters: SearchFilters, town: TownArea, est: Estimates, opt
   const sortUpTo = clean(filters.address) ? sortLimit * 10 : sortLimit;
   if (typeof counted === "object" && counted && !counted.capped && counted.total <= sortUpTo) return { kind: "listing", order, count, rows: "sort" };
   // Where the walk goes is worked out only for a walk (its city and prefix probes cost up to ms).
-  return { kind: "listing", order, count, rows: atAddress ? "address" : listingWalk(filters, est, counted !== null) };
+  return { kind: "listing", order, count, rows: atAddress ? "address" : listingWalk(filters, est, counted !== null, options.cityRows) };
 }
 
 /**
@@ -455,8 +459,8 @@ function numberCount(filters: SearchFilters, town: TownArea, est: Estimates, pla
  * (city, name) index, in name order (SQLite, left alone, would take the type's index of
  * drizzle/0017 for a type, and sort: the town's LLCs 1 -> 330 ms); else as SQLite plans.
  */
-function listingWalk(filters: SearchFilters, est: Estimates, tagsCounted: boolean): ListingWalk {
-  if (clean(filters.doc)) return numberWalk(filters, est, tagsCounted);
+function listingWalk(filters: SearchFilters, est: Estimates, tagsCounted: boolean, cityRows: SearchPlanOptions["cityRows"] = "cost"): ListingWalk {
+  if (clean(filters.doc)) return numberWalk(filters, est, tagsCounted, cityRows);
   if (clean(filters.city) && !hasRegistryFilter(filters)) return "city";
   return "table";
 }
@@ -466,26 +470,29 @@ function listingWalk(filters: SearchFilters, est: Estimates, tagsCounted: boolea
  * in number order, reading no row to check status, type, claimed, a city or the town (SQLite picks
  * the unique index on its own, a row per number: "P150" with ACTIVE CORP 200 -> 4 ms); with a
  * type, that type's numbers alone (drizzle/0017: "L" with CORP is then a seek that finds none).
- * Except for a small city or the town (FEW_IN_CITY) when the prefix covers more than ROW_ENTRIES
- * times its businesses: its own rows then. A ZIP or a street the full-text index counted is
+ * Except for a small city or the town (FEW_IN_CITY, or more businesses for a prefix with more
+ * numbers, up to MOST_IN_CITY) when the prefix covers more than ROW_ENTRIES times its
+ * businesses: its own rows then. A ZIP or a street the full-text index counted is
  * checked on the walk's rows, and so is any registry filter with a number's prefix longer than
  * its tag (at most a thousand numbers: SQLite chose the street's index for "P07003003331" at
  * "70", 245 ms); other registry filters are left to SQLite's choice.
  */
-function numberWalk(filters: SearchFilters, est: Estimates, tagsCounted: boolean): ListingWalk {
+function numberWalk(filters: SearchFilters, est: Estimates, tagsCounted: boolean, cityRows: SearchPlanOptions["cityRows"]): ListingWalk {
   const prefix = normalizeDocNumber(clean(filters.doc));
   const fewNumbers = documentTagTerm(prefix) === null;
   if (hasRegistryFilter(filters) && !tagsCounted && !fewNumbers) return "table";
   const byNumber = clean(filters.type) ? "type+number" : "number";
-  if (!clean(filters.city)) return byNumber;
-  const city = est.inCity(FEW_IN_CITY);
+  if (!clean(filters.city) || cityRows === "never") return byNumber;
+  if (cityRows === "always") return "city";
+  const estimated = estimatedNumbers(est, prefix);
+  const city = est.inCity(Math.min(MOST_IN_CITY, Math.max(FEW_IN_CITY, Math.ceil(estimated / ROW_ENTRIES))));
   if (city.capped) return byNumber;
   // Counting the prefix's numbers up to ROW_ENTRIES times the city's businesses reads up to
   // 200,000 index entries ("P9" in the town: 4.5-7 ms, as much as reading the town's rows). The
   // number's tag estimates it in a few reads; only a prefix it estimates as few numbers is
   // counted. An estimate too high reads the city's few rows, never a long walk.
   const cap = city.total * ROW_ENTRIES;
-  if (!clean(filters.type) && estimatedNumbers(est, prefix) > cap) return "city";
+  if (!clean(filters.type) && estimated > cap) return "city";
   return est.numbers(cap).capped ? "city" : byNumber;
 }
 
