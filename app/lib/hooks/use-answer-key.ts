@@ -8,7 +8,8 @@ import { useState } from "react";
  */
 export function useAnswerKey(answer: unknown): number {
   const [seen, setSeen] = useState({ answer, count: 0 });
-  // Adjusting state while rendering, as React documents for "state from props".
+  // Adjusting state while rendering, as React documents for "state from props": React renders
+  // again with the new count before it commits, so this render's answer is never shown.
   if (seen.answer !== answer) setSeen({ answer, count: seen.count + 1 });
-  return seen.answer === answer ? seen.count : seen.count + 1;
+  return seen.count;
 }
