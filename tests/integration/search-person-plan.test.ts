@@ -81,7 +81,8 @@ describe("a person with other filters", () => {
                 // lowered so that the demo's tags are common: all of them, or the longer lists;
                 // fewPeople lowered so that common tags join the index one by one first, or raised
                 // only for a status or a type left on the rows: fewPeopleByStatus); by number,
-                // the page also walked in the number's index (personSortLimit: 0).
+                // the page also walked in the number's index (personSortLimit: 0), its entries
+                // looked up in the matches or in the person's own businesses (personWalkSet).
                 const plans: SearchPlanOptions[] = p.name
                   ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }]
                   : [
@@ -91,7 +92,13 @@ describe("a person with other filters", () => {
                       { commonTag: 40 },
                       { commonTag: 0, fewPeople: 8 },
                       { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 8 },
-                      ...(p.doc ? [{ personSortLimit: 0 }, { personPlan: "index" as const, personSortLimit: 0 }] : []),
+                      ...(p.doc
+                        ? [
+                            { personSortLimit: 0 },
+                            { personPlan: "index" as const, personSortLimit: 0 },
+                            { personPlan: "index" as const, personSortLimit: 0, personWalkSet: "person" as const },
+                          ]
+                        : []),
                     ];
                 for (const options of plans)
                   for (const page of [1, lastPage]) {

@@ -18,7 +18,19 @@ const [INACTIVE] = filterTagTerms({ status: "INACTIVE" });
  * it, "person" alone, "person+<tag>"...), densities by term (a share of the registry), the name's
  * density. Every question asked is logged.
  */
-function table({ counts = {}, density = {}, name = 0.001 }: { counts?: Record<string, number>; density?: Record<string, number>; name?: number }) {
+function table({
+  counts = {},
+  density = {},
+  name = 0.001,
+  person = 0.001,
+  span = SPAN,
+}: {
+  counts?: Record<string, number>;
+  density?: Record<string, number>;
+  name?: number;
+  person?: number;
+  span?: number;
+}) {
   const asked: string[] = [];
   const count = (question: string, cap: number): Capped => {
     asked.push(`${question} (cap ${cap})`);
@@ -26,12 +38,16 @@ function table({ counts = {}, density = {}, name = 0.001 }: { counts?: Record<st
     return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
   };
   const est: Estimates = {
-    span: () => SPAN,
+    span: () => span,
     density: (term, index = "businesses_fts") => {
       asked.push(`density ${term}${index === "people_fts" ? " in people" : ""}`);
       return density[term] ?? 0.01;
     },
     nameDensity: () => name,
+    personDensity: () => {
+      asked.push("person density");
+      return person;
+    },
     nameMatches: (cap) => count("name", cap),
     listed: (key, cap) => count(`listed ${key}`, cap),
     atAddress: (cap) => count("at address", cap),
@@ -90,14 +106,39 @@ describe("the search planner", () => {
     const counts = { [`people ${zip}`]: 3_000, [`people ${INACTIVE}`]: 900_000, [`person+${zip}`]: 2_322, [`person+${number}+${zip}`]: 2_322 };
     const byId = table({ counts });
     expect(plan({ person: "SMITH", zip: "32105", status: "INACTIVE" }, byId.est)).toBe(
-      '{"kind":"person","tags":{"fewFirst":{"inIndex":["zip"],"onRows":["status"]},"upTo":10000},"restSet":false,"order":"id","walkAbove":3000}',
+      '{"kind":"person","tags":{"fewFirst":{"inIndex":["zip"],"onRows":["status"]},"upTo":10000},"restSet":false,"order":"id","walkAbove":3000,"walkSet":"matches"}',
     );
     // By number, FEW_PEOPLE (2,000) entries at most: 2,322 are too many, every tag in the index.
     const byNumber = table({ counts });
     expect(plan({ person: "SMITH", zip: "32105", status: "INACTIVE", doc: "P" }, byNumber.est)).toContain('"tags":"index"');
+    // At 10.3M businesses the tags' lists are long: "COBB" (11,700 entries) with "P" (9.8M
+    // entries in people_fts) and INACTIVE (5M) is checked on its rows, up to the sparser list's
+    // entries over 250 (at most MOST_PEOPLE); "SMITH" (269,000) is too many.
+    const span = 10_300_000;
+    const rowids = span * 8;
+    const cobb = table({ counts: { [`people ${number}`]: 9_800_000, [`people ${INACTIVE}`]: 5_000_000, person: 11_700 }, density: { [number]: 9_800_000 / rowids, [INACTIVE]: 5_000_000 / rowids }, span });
+    expect(plan({ person: "COBB", doc: "P", status: "INACTIVE" }, cobb.est)).toContain('"tags":{"fewFirst":{"inIndex":[],"onRows":["status","doc"]},"upTo":20000}');
+    // "REED" (20,000 entries) in ZIP 32743 (40,000) with INACTIVE: the ZIP's short list is
+    // intersected, the status checked on the 65 rows left.
+    const zip43 = zipTagTerm("32743")!;
+    const reed = table({
+      counts: { [`people ${zip43}`]: 40_000, [`people ${INACTIVE}`]: 5_000_000, person: 20_000, [`person+${zip43}`]: 65 },
+      density: { [zip43]: 40_000 / rowids, [INACTIVE]: 5_000_000 / rowids },
+      span,
+    });
+    expect(plan({ person: "REED", zip: "32743", status: "INACTIVE" }, reed.est)).toContain('"tags":{"fewFirst":{"inIndex":["zip"],"onRows":["status"]},"upTo":20000}');
+    // "SMITH" with "L" (12.8M entries): past the count cap, the walk by number looks its entries
+    // up in smith's own 269,000 entries rather than intersecting them with the 12.8M first.
+    const lEntries = { [number.replace("P", "L")]: 12_800_000 / rowids };
+    const smith = table({ counts: { [`people ${number.replace("P", "L")}`]: 12_800_000, person: 269_000 }, density: lEntries, person: 269_000 / rowids, span });
+    expect(plan({ person: "SMITH", doc: "L" }, smith.est)).toBe('{"kind":"person","tags":"index","restSet":false,"order":"number","walkAbove":3000,"walkSet":"person"}');
+    // "SMITH" with "L0" (3.5M): the intersection.
+    const l0 = documentTag("L0", "people_fts")!.term;
+    const smithL0 = table({ counts: { [`people ${l0}`]: 3_500_000, person: 269_000 }, density: { [l0]: 3_500_000 / rowids }, person: 269_000 / rowids, span });
+    expect(plan({ person: "SMITH", doc: "L0" }, smithL0.est)).toContain('"walkSet":"matches"');
     // A whole FEI left for the rows, no tag: checked against the person's set when it is small, else the general listing.
     expect(plan({ person: "SMITH", fei: "59-1234567" }, table({ counts: { "person rest": 1 } }).est)).toBe(
-      '{"kind":"person","tags":"index","restSet":true,"order":"id","walkAbove":3000}',
+      '{"kind":"person","tags":"index","restSet":true,"order":"id","walkAbove":3000,"walkSet":"matches"}',
     );
     expect(plan({ person: "SMITH", fei: "59-1234567" }, table({ counts: { "person rest": 50_000 } }).est)).toBe(
       '{"kind":"listing","order":"id","count":"walk","rows":"table"}',

@@ -69,6 +69,10 @@ export class SqlEstimates implements Estimates {
     return Math.min(...this.matches.name!.split(" AND ").map((word) => this.density(word)));
   }
 
+  personDensity(): number {
+    return this.density(this.matches.person!, "people_fts");
+  }
+
   nameMatches(cap: number): Capped {
     return this.once(`name ${cap}`, () => cappedCount(this.client, "businesses_fts", "businesses_fts MATCH ?", [this.matches.name], cap));
   }

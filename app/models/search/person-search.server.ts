@@ -10,7 +10,8 @@
 import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
 import { normalizeDocNumber } from "~/lib/search-query";
-import type { SqlEstimates } from "./estimates.server";
+import { personClause } from "~/models/registry-search.server";
+import { numberIndex, type SqlEstimates } from "./estimates.server";
 import { PERSON_SPLIT, type PersonOrder, type SearchPlan } from "./planner.server";
 import {
   CARD_COLUMNS,
@@ -71,13 +72,32 @@ export function personListing(
   }
   // A page in id order reads the matches up to the page; in another order, all of them: those are
   // read once, with the count, rather than asked of people_fts again (when within the count cap).
-  const { total, capped, ids: matched } =
-    plan.order === "id" ? { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null } : cappedMatches(client, ids.sql, ids.params);
+  // A walk that looks its entries up in the person's own businesses needs no matches gathered.
+  const gather = plan.order !== "id" && plan.walkSet === "matches";
+  const { total, capped, ids: matched } = gather
+    ? cappedMatches(client, ids.sql, ids.params)
+    : { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null };
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   if (total === 0) return { businesses: [], pagination, capped };
-  const page = matched ? { sql: "SELECT value AS id FROM json_each(?)", params: [matched] } : ids;
-  const rows = personPage(client, page, plan.order, params, capped || total > plan.walkAbove, limit, offset);
+  const many = capped || total > plan.walkAbove;
+  const rows =
+    plan.order === "number" && many && plan.walkSet === "person"
+      ? personNumberWalk(client, withoutPerson(where), match, params, limit, offset)
+      : personPage(client, matched ? { sql: "SELECT value AS id FROM json_each(?)", params: [matched] } : ids, plan.order, params, many, limit, offset);
   return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
+}
+
+/**
+ * A page by number of a person's businesses (`person`: the person's people_fts expression alone)
+ * that `filters` select: the number's index carrying the filter columns walked in number order,
+ * each entry's filters checked on it and its id looked up in the person's entries, gathered once.
+ */
+function personNumberWalk(client: Database.Database, filters: Where, person: string, params: SearchParams, limit: number, offset: number): CardRow[] {
+  return prepare(
+    client,
+    `SELECT ${CARD_COLUMNS} FROM ${numberIndex(params)}
+      WHERE ${filters.clauses.join(" AND ")} AND ${personClause("b.id")} ORDER BY b.document_number LIMIT ? OFFSET ?`,
+  ).all(...filters.params, person, limit, offset) as CardRow[];
 }
 
 /**

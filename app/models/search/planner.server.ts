@@ -96,6 +96,26 @@ export const FEW_PEOPLE = 2_000;
 export const FEW_PEOPLE_BY_STATUS = 10_000;
 
 /**
+ * A common tag intersected with a person in people_fts reads about its whole list (~16 ns an
+ * entry: "SMITH" AND `"_dL"*`, 12.8M entries at 10.3M businesses, 210 ms), where a person's entry
+ * checked on its row costs about what PEOPLE_ROW_ENTRIES of those do (~5 µs: "COBB" with "P" and
+ * INACTIVE, 11,700 entries on rows, 60 ms against 340 ms intersected). So the person's entries
+ * are few enough for the rows up to the sparsest of those tags' entries over this, when more than
+ * FEW_PEOPLE, and at most MOST_PEOPLE (a list the search gathers whole).
+ */
+const PEOPLE_ROW_ENTRIES = 250;
+export const MOST_PEOPLE = 40_000;
+
+/**
+ * A person listing by number past the count cap walks the number's index and looks each entry up
+ * in a set of businesses, made whole first: the person's intersection with the tags in people_fts
+ * (~16 ns an entry of the tags' lists: "SMITH" with "L", 12.8M entries of `"_dL"*` at 10.3M
+ * businesses, 210 ms), or the person's own entries (~0.3 µs each: "smith"*, 269,000, 65 ms) with
+ * the filters checked on the index's entries, when they are fewer than the tags' entries over this.
+ */
+const PERSON_SET_ENTRIES = 20;
+
+/**
  * A listing by number with a ZIP: a number of the walk (its index entry, the ZIP, status and type
  * checked on it, ~80 ns) against an entry an FTS5 intersection reads (~7 ns). "L930" in "323" with
  * INACTIVE: 16.7 ms intersecting, 3.6 ms walking 46,000 numbers (commit 812f73d).
@@ -135,6 +155,8 @@ export interface Estimates {
   density(term: string, index?: "businesses_fts" | "people_fts"): number;
   /** The name's density: its words are intersected, so at most the rarest word's. */
   nameDensity(): number;
+  /** The person's density in people_fts (a share of the people's rowids). */
+  personDensity(): number;
   /** The name's matches in businesses_fts. */
   nameMatches(cap: number): Capped;
   /** The businesses the one registry filter `key` selects (from its own index). */
@@ -182,7 +204,8 @@ export type SearchPlan =
    * An officer's or agent's name (person-search.server.ts): its tags all in people_fts, all on
    * rows, or the person's few entries first (`fewFirst`: those tags in the index, the rest on the
    * rows, at most `upTo` entries); the row filters on those rows, or against their set
-   * (`restSet`); a page by `order`, walking the number's index above `walkAbove` matches.
+   * (`restSet`); a page by `order`, walking the number's index above `walkAbove` matches,
+   * looking its entries up in the matches or (`walkSet` "person") the person's own businesses.
    */
   | {
       kind: "person";
@@ -190,6 +213,7 @@ export type SearchPlan =
       restSet: boolean;
       order: PersonOrder;
       walkAbove: number;
+      walkSet: "matches" | "person";
     }
   /** Filters that are all tags (listing.server.ts): intersected in businesses_fts; in a city, by name (sorted up to `sortUpTo`, else the city's index walked). */
   | { kind: "tags"; order: "id" }
@@ -340,13 +364,26 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
   // Every tag on the rows (`plan` "rows"); by cost, the common ones on the rows of the person's
   // businesses when they are few; else every one inside people_fts.
   const everyRow = plan === "rows" && split.tags.length > 0;
-  const few = everyRow ? null : fewPeopleFirst(est, split, plan, { commonTag, fewPeople, fewPeopleByStatus });
+  const few = everyRow ? null : fewPeopleFirst(est, split, plan, { commonTag, fewPeople, fewPeopleByStatus, scaled: options.fewPeople === undefined });
   const rowsLeft = everyRow || restOnRows(split) || (few !== null && few.onRows.length > 0);
   // Row filters and no tag to narrow the people first: checked against their set, when it is small.
   const restSet = rowsLeft && split.tags.length === 0;
   if (restSet && est.personRest(COUNT_CAP).capped) return null;
   const tags = everyRow ? "rows" : few ? { fewFirst: { inIndex: keys(few.inIndex), onRows: keys(few.onRows) }, upTo: few.upTo } : "index";
-  return { kind: "person", tags, restSet, order, walkAbove: personSortLimit };
+  const walkSet = options.personWalkSet ?? (order === "number" && tags === "index" && !restSet ? numberWalkSet(est, split) : "matches");
+  return { kind: "person", tags, restSet, order, walkAbove: personSortLimit, walkSet };
+}
+
+/**
+ * What a person listing by number with every tag in people_fts looks its walk's entries up in:
+ * the person's own entries when gathering them costs less than intersecting them with the tags'
+ * lists (PERSON_SET_ENTRIES). Outside the town, whose city tags are short lists.
+ */
+function numberWalkSet(est: Estimates, split: TagSplit): "matches" | "person" {
+  if (split.townCity || est.span() <= 0) return "matches";
+  const entries = (density: number) => density * est.span() * 8;
+  const tags = split.items.reduce((sum, item) => sum + (item.not ? 0 : entries(est.density(item.term, "people_fts"))), 0);
+  return entries(est.personDensity()) * PERSON_SET_ENTRIES < tags ? "person" : "matches";
 }
 
 /** A person search's order, the general listing's: by number for a document search, by name within a city, else by id. */
@@ -369,7 +406,7 @@ function fewPeopleFirst(
   est: Estimates,
   split: TagSplit,
   plan: TagPlan,
-  { commonTag, fewPeople, fewPeopleByStatus }: { commonTag: number; fewPeople: number; fewPeopleByStatus: number },
+  { commonTag, fewPeople, fewPeopleByStatus, scaled }: { commonTag: number; fewPeople: number; fewPeopleByStatus: number; scaled: boolean },
 ): { inIndex: TagFilter[]; onRows: TagFilter[]; upTo: number } | null {
   if (plan !== "cost" || split.townCity || !split.items.length) return null;
   const common = split.items.filter((item) => est.peopleWithTag(item.term, commonTag).capped);
@@ -377,10 +414,15 @@ function fewPeopleFirst(
   const density = new Map(common.map((item) => [item, est.density(item.term, "people_fts")]));
   common.sort((a, b) => density.get(a)! - density.get(b)!);
   const rare = split.items.filter((item) => !common.includes(item));
+  // A common tag's entries, as many as the rows it would be checked on may be worth.
+  const entries = scaled ? (item: TagFilter) => (density.get(item)! * est.span() * 8) / PEOPLE_ROW_ENTRIES : () => 0;
   for (let k = 0; k < common.length; k++) {
     const inIndex = [...rare, ...common.slice(0, k)];
-    const upTo = common.slice(k).every((item) => item.column) ? fewPeopleByStatus : fewPeople;
-    if (!est.personEntries(inIndex.map((item) => item.term), upTo).capped) return { inIndex, onRows: common.slice(k), upTo };
+    const onRows = common.slice(k);
+    const least = onRows.every((item) => item.column) ? fewPeopleByStatus : fewPeople;
+    // Against the next step's, which intersects the sparsest of them too.
+    const upTo = Math.max(least, Math.min(MOST_PEOPLE, Math.floor(entries(onRows[0]))));
+    if (!est.personEntries(inIndex.map((item) => item.term), upTo).capped) return { inIndex, onRows, upTo };
   }
   return null;
 }
