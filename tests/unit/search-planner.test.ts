@@ -98,6 +98,15 @@ describe("the search planner", () => {
     expect(plan({ name: "kim", person: "SMITH" }, table({ counts: { name: 2_700 } }).est)).toBe(
       '{"kind":"name","personAndName":true,"list":null,"tags":{"inIndex":[],"onRows":[]},"sortUpTo":300}',
     );
+    // "gall" (64,000 matches) is too many for a rare person, not for "SMITH" (269,000 entries in
+    // people_fts at 10.3M businesses): the name's matches are counted up to the person's entries.
+    const rows = 10_300_000 * 8;
+    const rarePerson = table({ counts: { name: 64_000 }, person: 500 / rows, span: 10_300_000 });
+    expect(plan({ name: "gall", person: "PRIYA ANDERSON" }, rarePerson.est)).toContain('"personAndName":false');
+    expect(rarePerson.asked).toEqual(["person density", "name (cap 60000)"]);
+    const smith = table({ counts: { name: 64_000 }, person: 269_000 / rows, span: 10_300_000 });
+    expect(plan({ name: "gall", person: "SMITH" }, smith.est)).toContain('"personAndName":true');
+    expect(smith.asked).toEqual(["person density", "name (cap 269000)"]);
   });
 
   it("a person's rare tags in people_fts and a common status on its few rows (more of them in id order)", () => {

@@ -162,7 +162,7 @@ export function nameSearch(
   const fts = buildNameQuery(nameText, indexWords(client, NAME_INDEX));
   if (!fts) return null;
   const person = personAt(where);
-  const est = new SqlEstimates(client, filters, { name: fts.all });
+  const est = new SqlEstimates(client, filters, { name: fts.all, person: person ? (where.params[person.param] as string) : undefined });
   const plan = planSearch({ filters: { ...filters, name: nameText }, town: getTownArea(), options }, est);
   if (plan.kind !== "name") return null;
   if (plan.personAndName && person) {

@@ -49,6 +49,14 @@ export const PERSON_SORT_LIMIT = 3_000;
  * name p95 40 -> 17 ms, commit 3f6c4e6).
  */
 export const FEW_NAME_MATCHES = 60_000;
+/**
+ * FEW_NAME_MATCHES for a common person: up to the person's estimated entries in people_fts, at
+ * most this many. Either way walks the person's entries, against the name's matches (the list)
+ * or against every name match the search reads, so the list pays while the name's matches are
+ * fewer than the person's: at 10.3M businesses "SMITH" (269,000 entries) with "gall" (64,000
+ * matches) 130 -> 82 ms, "REN" with "har" (167,000) 174 -> 122 ms.
+ */
+export const MOST_NAME_MATCHES = 300_000;
 
 /**
  * A name's one registry filter (number, ZIP, street, FEI) as its businesses' list of ids rather
@@ -252,9 +260,11 @@ const FILTERS = ["doc", "city", "type", "status", "person", "zip", "address", "f
 // ---------------------------------------------------------------------------------------------
 
 function planName(filters: SearchFilters, town: TownArea, est: Estimates, options: SearchPlanOptions): SearchPlan {
-  const { sortLimit = SORT_LIMIT, tagPlan = "cost", fewNameMatches = FEW_NAME_MATCHES, listPlan = "cost" } = options;
+  const { sortLimit = SORT_LIMIT, tagPlan = "cost", listPlan = "cost" } = options;
   const split = tagSplit(filters, town, NAME_SPLIT);
-  const personAndName = Boolean(clean(filters.person)) && !est.nameMatches(fewNameMatches).capped;
+  const person = Boolean(clean(filters.person));
+  const fewNameMatches = options.fewNameMatches ?? (person ? Math.max(FEW_NAME_MATCHES, Math.min(MOST_NAME_MATCHES, Math.floor(est.personDensity() * est.span() * 8))) : 0);
+  const personAndName = person && !est.nameMatches(fewNameMatches).capped;
   // A ZIP or a short street address that is a tag (drizzle/0018, 0020) is intersected inside the
   // index, which beats its list even driving ("llc" in ZIP 33023: 115 -> 8 ms; "group" at "92":
   // 62 -> 12 ms): no list unless a test forces one.

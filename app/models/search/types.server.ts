@@ -69,7 +69,7 @@ export type SearchPlanOptions = {
   fewAtAddress?: number;
   /** A listing by number within a city: its rows read instead of the number's index walked by cost (default, see numberWalk), always, or never. */
   cityRows?: "cost" | "always" | "never";
-  /** A person with a name: up to how many name matches the two are intersected first (default FEW_NAME_MATCHES). */
+  /** A person with a name: up to how many name matches the two are intersected first (default FEW_NAME_MATCHES, or up to MOST_NAME_MATCHES for a common person). */
   fewNameMatches?: number;
   /** A name with a document number, ZIP, street or FEI: that filter checked as its businesses' list by cost (default), always, always driving the full-text queries, or never (on rows). */
   listPlan?: ListPlan;
