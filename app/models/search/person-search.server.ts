@@ -72,11 +72,8 @@ export function personListing(
   }
   // A page in id order reads the matches up to the page; in another order, all of them: those are
   // read once, with the count, rather than asked of people_fts again (when within the count cap).
-  // A walk that looks its entries up in the person's own businesses needs no matches gathered.
-  const gather = plan.order !== "id" && plan.walkSet === "matches";
-  const { total, capped, ids: matched } = gather
-    ? cappedMatches(client, ids.sql, ids.params)
-    : { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null };
+  const { total, capped, ids: matched } =
+    plan.order === "id" ? { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null } : cappedMatches(client, ids.sql, ids.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   if (total === 0) return { businesses: [], pagination, capped };
   const many = capped || total > plan.walkAbove;
