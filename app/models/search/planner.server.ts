@@ -262,9 +262,9 @@ const FILTERS = ["doc", "city", "type", "status", "person", "zip", "address", "f
 function planName(filters: SearchFilters, town: TownArea, est: Estimates, options: SearchPlanOptions): SearchPlan {
   const { sortLimit = SORT_LIMIT, tagPlan = "cost", listPlan = "cost" } = options;
   const split = tagSplit(filters, town, NAME_SPLIT);
-  const person = Boolean(clean(filters.person));
-  const fewNameMatches = options.fewNameMatches ?? (person ? Math.max(FEW_NAME_MATCHES, Math.min(MOST_NAME_MATCHES, Math.floor(est.personDensity() * est.span() * 8))) : 0);
-  const personAndName = person && !est.nameMatches(fewNameMatches).capped;
+  const personAndName =
+    Boolean(clean(filters.person)) &&
+    !est.nameMatches(options.fewNameMatches ?? Math.max(FEW_NAME_MATCHES, Math.min(MOST_NAME_MATCHES, Math.floor(peopleEntries(est, est.personDensity()))))).capped;
   // A ZIP or a short street address that is a tag (drizzle/0018, 0020) is intersected inside the
   // index, which beats its list even driving ("llc" in ZIP 33023: 115 -> 8 ms; "group" at "92":
   // 62 -> 12 ms): no list unless a test forces one.
@@ -391,10 +391,12 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
  */
 function numberWalkSet(est: Estimates, split: TagSplit): "matches" | "person" {
   if (split.townCity || est.span() <= 0) return "matches";
-  const entries = (density: number) => density * est.span() * 8;
-  const tags = split.items.reduce((sum, item) => sum + (item.not ? 0 : entries(est.density(item.term, "people_fts"))), 0);
-  return entries(est.personDensity()) * PERSON_SET_ENTRIES < tags ? "person" : "matches";
+  const tags = split.items.reduce((sum, item) => sum + (item.not ? 0 : peopleEntries(est, est.density(item.term, "people_fts"))), 0);
+  return peopleEntries(est, est.personDensity()) * PERSON_SET_ENTRIES < tags ? "person" : "matches";
 }
+
+/** A density in people_fts as entries: its rowids are a business id * 8 + a block. */
+const peopleEntries = (est: Estimates, density: number) => density * est.span() * 8;
 
 /** A person search's order, the general listing's: by number for a document search, by name within a city, else by id. */
 const personOrder = (filters: SearchFilters): PersonOrder => (normalizeDocNumber(clean(filters.doc)) ? "number" : clean(filters.city) ? "name" : "id");
@@ -425,7 +427,7 @@ function fewPeopleFirst(
   common.sort((a, b) => density.get(a)! - density.get(b)!);
   const rare = split.items.filter((item) => !common.includes(item));
   // A common tag's entries, as many as the rows it would be checked on may be worth.
-  const entries = scaled ? (item: TagFilter) => (density.get(item)! * est.span() * 8) / PEOPLE_ROW_ENTRIES : () => 0;
+  const entries = scaled ? (item: TagFilter) => peopleEntries(est, density.get(item)!) / PEOPLE_ROW_ENTRIES : () => 0;
   for (let k = 0; k < common.length; k++) {
     const inIndex = [...rare, ...common.slice(0, k)];
     const onRows = common.slice(k);
