@@ -22,6 +22,7 @@
 import { ftsDocumentSql, peopleDocumentSql } from "~/lib/search-tags";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type Database from "better-sqlite3";
@@ -760,14 +761,27 @@ function writeReport(options: ImportOptions, summary: ImportSummary, rejects: st
 // ---------------------------------------------------------------------------------------------
 // The commands.
 
+/** At most this many helper threads for the index builds' sorts (see prepareImportConnection). */
+const MOST_SORT_THREADS = 3;
+
 /**
- * Tunes the importer's connection: a 32 MB page cache (64 MB measured no faster and cost 25 MB of peak RSS). Sorts for index builds stay in temporary
- * files (temp_store FILE, SQLite's default), which keeps the process's memory flat whatever the
- * file's size (with temp_store MEMORY a 1M-record rebuild peaked near 400 MB).
+ * Tunes the importer's connection: a 32 MB page cache (64 MB measured no faster and cost 25 MB
+ * of peak RSS). Sorts for index builds stay in temporary files (temp_store FILE, SQLite's
+ * default), which keeps the process's memory flat whatever the file's size (with temp_store
+ * MEMORY a 1M-record rebuild peaked near 400 MB). Those sorts merge their runs on the machine's
+ * other cores (`threads`, one helper per core but this one): at 10.3M businesses the city-name
+ * index took 18 s instead of 28-34 s with one helper on 2 cores. Only a full load's rebuilt
+ * indexes sort that much; a daily import's writes go through the indexes as they stand.
  */
 export function prepareImportConnection(db: Database.Database) {
   db.pragma("cache_size = -32768");
   db.pragma("temp_store = FILE");
+  db.pragma(`threads = ${sortThreads()}`);
+}
+
+/** Helper threads for SQLite's sorts: the cores beside this one, at most MOST_SORT_THREADS. */
+export function sortThreads(cores = os.availableParallelism()): number {
+  return Math.max(0, Math.min(MOST_SORT_THREADS, cores - 1));
 }
 
 /**

@@ -16,7 +16,7 @@ import { searchBusinesses } from "~/models/business-search.server";
 import { ftsDocumentSql, peopleDocumentSql } from "~/lib/search-tags";
 import { findJob } from "~/jobs/index.server";
 import { runAllJobs } from "~/jobs/registry.server";
-import { importPendingFiles, importRegistryFiles, NotCordataError } from "~/services/registry-import.server";
+import { importPendingFiles, importRegistryFiles, NotCordataError, sortThreads } from "~/services/registry-import.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { FULL_RECORD, writeCordata, writeZip } from "../support/cordata-files";
 
@@ -248,6 +248,9 @@ describe("registry:import", { timeout: 120_000 }, () => {
     // The planner's statistics of the rebuilt indexes, as the search benchmark measured with them.
     const stats = client().prepare("SELECT idx FROM sqlite_stat1 WHERE tbl = 'businesses'").pluck().all() as string[];
     expect(stats).toEqual(expect.arrayContaining(["businesses_document_filters_idx", "businesses_type_document_idx", "businesses_city_name_idx"]));
+    // The index builds' sorts ran with a helper per other core (at most 3), none on one core.
+    expect(client().pragma("threads", { simple: true })).toBe(sortThreads());
+    expect([1, 2, 4, 64].map((cores) => sortThreads(cores))).toEqual([0, 1, 3, 3]);
     // The bulk fill's settings (big buffer, no merging) are put back for the server's own writes,
     // and each index is one merged segment, whole.
     for (const fts of ["businesses_fts", "people_fts"]) {
