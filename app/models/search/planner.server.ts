@@ -262,9 +262,10 @@ const FILTERS = ["doc", "city", "type", "status", "person", "zip", "address", "f
 function planName(filters: SearchFilters, town: TownArea, est: Estimates, options: SearchPlanOptions): SearchPlan {
   const { sortLimit = SORT_LIMIT, tagPlan = "cost", listPlan = "cost" } = options;
   const split = tagSplit(filters, town, NAME_SPLIT);
-  const personAndName =
-    Boolean(clean(filters.person)) &&
-    !est.nameMatches(options.fewNameMatches ?? Math.max(FEW_NAME_MATCHES, Math.min(MOST_NAME_MATCHES, Math.floor(peopleEntries(est, est.personDensity()))))).capped;
+  const person = Boolean(clean(filters.person));
+  // A person's name matches are few enough to intersect up to the person's own entries (bounded).
+  const fewNameMatches = () => Math.max(FEW_NAME_MATCHES, Math.min(MOST_NAME_MATCHES, Math.floor(peopleEntries(est, est.personDensity()))));
+  const personAndName = person && !est.nameMatches(options.fewNameMatches ?? fewNameMatches()).capped;
   // A ZIP or a short street address that is a tag (drizzle/0018, 0020) is intersected inside the
   // index, which beats its list even driving ("llc" in ZIP 33023: 115 -> 8 ms; "group" at "92":
   // 62 -> 12 ms): no list unless a test forces one.
