@@ -18,6 +18,7 @@ import { findJob } from "~/jobs/index.server";
 import { runAllJobs } from "~/jobs/registry.server";
 import { importPendingFiles, importRegistryFiles, NotCordataError, sortThreads } from "~/services/registry-import.server";
 import { resetEnvCache } from "~/utils/env.server";
+import { writeCordataFile } from "../../scripts/lib/registry-generator";
 import { FULL_RECORD, writeCordata, writeZip } from "../support/cordata-files";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fbr-cordata-"));
@@ -261,6 +262,22 @@ describe("registry:import", { timeout: 120_000 }, () => {
       expect(() => client().exec(`INSERT INTO ${fts}(${fts}) VALUES ('integrity-check')`)).not.toThrow();
     }
   });
+
+  it("a full load leaves no free pages: the B-tree indexes fill the pages the full-text merges freed", async () => {
+    // 20,000 generated records are enough for the people index's bulk fill to write several
+    // segments, which its 'optimize' merges and frees (4 MB when the B-trees were built first).
+    const file = path.join(dir, "free-pages.db");
+    const source = path.join(dir, "free-pages.txt");
+    await writeCordataFile(source, 0, 20_000, () => false);
+    const db = openDatabase(file).$client;
+    try {
+      const [summary] = await importRegistryFiles(db, [source], { reportDir, mode: "rebuild" });
+      expect(summary).toMatchObject({ inserted: 20_000, mode: "rebuild" });
+      expect(db.pragma("freelist_count", { simple: true })).toBe(0);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
 
   it("refuses a file that is not in the layout (PDF, CSV, empty) before writing anything", async () => {
     const pdf = path.join(dir, "cordata.pdf");
