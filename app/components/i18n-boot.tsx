@@ -1,7 +1,8 @@
 /**
  * Hands the browser the translations the page was rendered with (issue 42), inline, so that
- * hydration needs no request for them. The server knows which namespaces the page used (its
- * routes' `handle.i18n` and "common"); the browser reads window.__i18n in entry.client.tsx.
+ * hydration needs no request for them: the namespaces of its matched routes' `handle.i18n`,
+ * "common", and any other its components used. The browser reads window.__i18n in
+ * entry.client.tsx, and fetches the rest of the language once, after hydration.
  */
 import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,7 +29,10 @@ export function I18nBootScript({ nonce }: { nonce: string }) {
   // In the browser the script is already in the page: render it empty and leave the DOM alone.
   if (typeof document !== "undefined") return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
   const lng = i18n.language;
-  const resources = Object.fromEntries(namespaces.map((ns) => [ns, i18n.getResourceBundle(lng, ns) ?? {}]));
+  // Rendered after the page's content: react-i18next has noted every namespace it asked for
+  // (a component's own, beyond its route's handle), and hydration needs each of them.
+  const used = (i18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
+  const resources = Object.fromEntries([...new Set([...namespaces, ...used])].map((ns) => [ns, i18n.getResourceBundle(lng, ns) ?? {}]));
   const boot: I18nBoot = { lng, resources };
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.__i18n=${scriptJson(boot)}` }} />;
 }

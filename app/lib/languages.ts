@@ -20,6 +20,9 @@ export function isLanguage(value: unknown): value is Language {
 export const NAMESPACES = ["common", "validation", "home", "search", "business", "auth", "account", "claim", "payment", "dashboard", "help", "filings", "admin", "mail", "documents"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+/** The namespaces pages use: all but the server's own (email and PDF documents). */
+export const PAGE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => ns !== "mail" && ns !== "documents");
+
 /** i18next options the server and the browser share. */
 export const I18N_OPTIONS = {
   supportedLngs: [...LANGUAGES],

@@ -1,6 +1,6 @@
 /**
- * Every translation, for the server (pages' first render, mail, PDFs). The browser gets only
- * what a page uses: inline in the page, then /resources/locales/<lng>/<ns> on navigation.
+ * Every translation, for the server (pages' first render, mail, PDFs). The browser gets what a
+ * page uses inline in the page, then the rest of its language from /resources/locales/<lng>.
  * A new namespace: a JSON file in each language folder, a line in each map below, and its name
  * in NAMESPACES (~/lib/languages).
  */

@@ -7,7 +7,7 @@
  * here because remix-i18next keeps only the header's first language ("fr, es;q=0.5" must give
  * Spanish, not English).
  */
-import { createCookie } from "@remix-run/node";
+import { createCookie, type EntryContext } from "@remix-run/node";
 import type { i18n as I18n, TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, type Namespace } from "~/lib/languages";
@@ -61,8 +61,18 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(found) ? found : DEFAULT_LANGUAGE;
 }
 
-/** The namespaces the matched routes ask for (their `handle.i18n`), for the first render. */
-export const routeNamespaces = negotiator.getRouteNamespaces.bind(negotiator);
+/**
+ * The namespaces the matched routes ask for (their `handle.i18n`), for the first render. Not
+ * remix-i18next's getRouteNamespaces: it reads `routeModules`, which holds every route of the
+ * build, so each page carried every namespace inline (100 KB of a 114 KB not-found page).
+ */
+export function routeNamespaces(context: EntryContext): string[] {
+  return context.staticHandlerContext.matches.flatMap((match) => {
+    const wanted = (context.routeModules[match.route.id]?.handle as { i18n?: unknown } | undefined)?.i18n;
+    if (typeof wanted === "string") return [wanted];
+    return Array.isArray(wanted) ? wanted.filter((ns): ns is string => typeof ns === "string") : [];
+  });
+}
 
 /** A per-request instance in `language` for React's first render (shares the loaded resources). */
 export function requestInstance(language: Language): I18n {

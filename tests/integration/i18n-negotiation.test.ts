@@ -9,8 +9,10 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { languageAlternates } from "~/lib/language-links";
+import { PAGE_NAMESPACES } from "~/lib/languages";
 import { action as switchLanguage } from "~/routes/resources.language";
 import { loader as localesLoader } from "~/routes/resources.locales.$lng.$ns";
+import { loader as languageLoader } from "~/routes/resources.locales.$lng._index";
 import { loader as rootLoader } from "~/root";
 import { fieldErrorsOf } from "~/utils/http/errors.server";
 import { fixedT, getLanguage, languageCookie, mailLanguage } from "~/utils/i18n.server";
@@ -93,6 +95,21 @@ describe("the browser's namespaces (GET /resources/locales/{lng}/{ns})", () => {
     for (const [lng, ns] of [["fr", "common"], ["es", "secrets"], ["es", "../../package"]]) {
       expect((await callRoute(localesLoader as Parameters<typeof callRoute>[0], await makeRequest("/x"), { lng, ns })).status).toBe(404);
     }
+  });
+});
+
+describe("the rest of a language (GET /resources/locales/{lng})", () => {
+  it("answers every namespace the pages use, cacheable, and not the server's own; 404 for another language", async () => {
+    const call = async (lng: string) =>
+      callRoute(languageLoader as Parameters<typeof callRoute>[0], await makeRequest(`/resources/locales/${lng}`), { lng });
+    const ok = await call("es");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Cache-Control")).toContain("max-age");
+    const all = (await ok.json()) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(all).sort()).toEqual([...PAGE_NAMESPACES].sort());
+    expect(Object.keys(all)).not.toContain("mail");
+    expect((all.auth.login as { title: string }).title).toBe("Iniciar sesión");
+    for (const lng of ["fr", "../en", ""]) expect((await call(lng)).status).toBe(404);
   });
 });
 

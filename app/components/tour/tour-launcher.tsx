@@ -6,6 +6,7 @@
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "~/lib/toast-store";
 import { registerTour } from "~/lib/tour-events";
 import { markTourEnded, resetTourProgress, shouldAutoStartTour, tourPageFor } from "~/lib/tour-progress";
@@ -22,14 +23,16 @@ const loadTour = () => (tourModule ??= import("./guided-tour"));
 export function TourLauncher() {
   const { pathname } = useLocation();
   const page = tourPageFor(pathname);
+  const { i18n } = useTranslation();
 
   useEffect(() => {
     if (!page) return;
     let active = true;
+    // The tour's texts (the help namespace) come with its code: a page carries only its own.
     const start = (reset: boolean) =>
-      loadTour().then(
+      Promise.all([loadTour(), i18n.loadNamespaces("help")]).then(
         // The visitor may have left the page while the code loaded.
-        (tour) => active && tour.runTour(page, { reset, services }),
+        ([tour]) => active && tour.runTour(page, { reset, services }),
         (error) => {
           tourModule = undefined;
           console.error("The guided tour could not be loaded", error);
@@ -50,7 +53,7 @@ export function TourLauncher() {
           () => {}
         );
     };
-  }, [page, pathname]);
+  }, [page, pathname, i18n]);
 
   return null;
 }
