@@ -12,6 +12,7 @@ import type { i18n as I18n, TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, type Namespace } from "~/lib/languages";
 import type { PageMetaText } from "~/lib/meta";
+import { rememberPlainLookups } from "~/lib/plain-lookups";
 import { fixedT, translations } from "~/lib/translate.server";
 import { findSessionUser } from "~/models/session.server";
 import { readSessionId } from "~/utils/session-cookie.server";
@@ -76,7 +77,7 @@ export function routeNamespaces(context: EntryContext): string[] {
 
 /** A per-request instance in `language` for React's first render (shares the loaded resources). */
 export function requestInstance(language: Language): I18n {
-  return translations().cloneInstance({ lng: language, initImmediate: false });
+  return rememberPlainLookups(translations().cloneInstance({ lng: language, initImmediate: false }));
 }
 
 /** The request's language and a t() in it, for a loader or an action. */
