@@ -9,6 +9,7 @@ import crypto from "node:crypto";
 import { createUser, unique } from "../support/factories";
 import { enrolTotp, totpCode, wrongCode } from "../support/mfa";
 import { expect, expectToast, test } from "./fixtures";
+import { waitForHydration } from "./slow-scripts";
 
 const BRAND = "Registro de Negocios de Florida";
 const WRONG_CODE_ES = "Ese código no es correcto. Revise su aplicación de autenticación e inténtelo de nuevo";
@@ -78,12 +79,15 @@ test.describe("la seguridad del inicio de sesión en español", () => {
     await expect(section).toContainText("Estado: Activada");
   });
 
-  test("el personal confirma su identidad en /step-up", async ({ page, loginAs }) => {
+  test("el personal confirma su identidad en /step-up", async ({ page, loginAs, jsEnabled }) => {
     const clerk = await createUser({ role: "clerk", username: unique("clerk_") });
     const { secret } = enrolTotp(clerk.id);
     await loginAs(clerk);
 
     await page.goto("/step-up?redirectTo=%2Fadmin%2Ffilings&lng=es");
+    // Both codes go through the hydrated form: a submit while React took the page over raced it
+    // (a flaky run kept the wrong code's message after the right one was sent).
+    if (jsEnabled) await waitForHydration(page, 'input[name="stepUpCode"]');
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page).toHaveTitle(`Confirme que es usted | ${BRAND}`);
     await expect(page.getByRole("heading", { level: 1, name: "Confirme que es usted" })).toBeVisible();
