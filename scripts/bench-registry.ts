@@ -2,7 +2,7 @@
  * `npm run bench:registry -- --live [--n 100000] [--seconds 30] [--rate 20]`: imports beside live
  * traffic (scripts/lib/bench-live.ts).
  *
- * `npm run bench:registry -- --n 3500000 [--regen] [--keep-source]`: builds bench/registry-<N>.db (N generated
+ * `npm run bench:registry -- --n 3500000 [--regen] [--keep-source] [--people auto|worker|sql]`: builds bench/registry-<N>.db (N generated
  * businesses with Florida-like distributions, scripts/lib/registry-distributions.ts), or reuses
  * it when it is current (same row count, migrations and generator format). The file is an
  * ordinary app database: `DATABASE_PATH=bench/registry-3500000.db SEED_DEMO=false npm start`
@@ -26,4 +26,10 @@ const log = (m: string) => console.log(`[bench:registry] ${m}`);
 if (live) {
   const { benchLive } = await import("./lib/bench-live");
   await benchLive({ n, seconds: option("--seconds", 30), rate: option("--rate", 20), log });
-} else await ensureBenchRegistry(file, n, { regen: args.includes("--regen"), keepSource: args.includes("--keep-source"), log });
+} else {
+  // Who fills the people index (ImportOptions.peopleIndex): to compare the worker with the importer.
+  const people = args[args.indexOf("--people") + 1];
+  const peopleIndex = args.includes("--people") && (people === "worker" || people === "sql" || people === "auto") ? people : undefined;
+  if (args.includes("--people") && !peopleIndex) throw new Error("--people must be auto, worker or sql");
+  await ensureBenchRegistry(file, n, { regen: args.includes("--regen"), keepSource: args.includes("--keep-source"), peopleIndex, log });
+}

@@ -27,6 +27,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type Database from "better-sqlite3";
 import yauzl from "yauzl";
+import { PeopleIndexBuilder, type PeopleIndexSql } from "./people-index-builder.server";
 import {
   KNOWN_FILING_CODES,
   parseCordataLine,
@@ -74,7 +75,18 @@ export type ImportOptions = {
   faultAfterLines?: number;
   /** How "triggers" mode shares the write lock (CHUNK's defaults); tests make chunks small. */
   chunk?: Partial<typeof CHUNK>;
+  /**
+   * Who fills people_fts in a first load that has the file to itself: "auto" (default) a worker
+   * on another core for a file of PEOPLE_WORKER_BYTES or more, "worker" always, "sql" the importer.
+   */
+  peopleIndex?: "auto" | "worker" | "sql";
 };
+
+/**
+ * The smallest file whose first load builds people_fts on another core (people-index-builder):
+ * below it (35,000 records) starting the worker costs more than the few seconds it saves.
+ */
+export const PEOPLE_WORKER_BYTES = 50_000_000;
 
 /** A file that is not in the state's layout at all: refused before anything is written. */
 export class NotCordataError extends Error {}
@@ -311,31 +323,98 @@ function dropForRebuild(db: Database.Database): Deferred[] {
 /** The rows of the name index's one-time fill, in rowid order (see rebuild). */
 export const BUSINESSES_FTS_ROWS = `SELECT b.id, ${ftsDocumentSql("b")} FROM businesses b ORDER BY b.id`;
 
-/** Rebuilds what dropForRebuild dropped: indexes, both full-text indexes, triggers, the counter. */
-function rebuild(db: Database.Database, deferred: Deferred[], changed: boolean) {
-  const timed = (what: string, sql: string) => {
+/**
+ * The people of the businesses table `b` as people_fts holds them: each registered agent (rowid
+ * id * 8) and each officer (id * 8 + position), every one with its business's tags. Both fills
+ * use these, the importer's own (people_fts below) and the worker's (people-index-builder).
+ */
+const PEOPLE_AGENT_ROWS = `SELECT b.id * 8 AS rowid, ${peopleDocumentSql("b.agent_name", "b")} AS doc FROM businesses b WHERE b.agent_name IS NOT NULL`;
+const PEOPLE_OFFICER_ROWS = `SELECT o.business_id * 8 + o.position AS rowid, ${peopleDocumentSql("o.name", "b")} AS doc
+  FROM business_officers o JOIN businesses b ON b.id = o.business_id`;
+
+// FTS5 writes a segment each time its pending terms pass `hashsize` (1 MB by default) and merges
+// segments as it goes (`automerge`, 4 by default). For the bulk fill: a 16 MB buffer (fewer
+// segments, about a tenth less CPU than 1 MB; 64 MB measured no faster: the three fills
+// took 46-48 s at 1M, 31-47 s with 16 MB) and no merging along the way, since the 'optimize'
+// merges everything into one segment anyway (another sixth less CPU for the name index: 28 s
+// instead of 34 s per million rows). Both are set back to the defaults after the fill, so daily
+// imports and the server's own writes behave as before.
+const FTS_BULK = { hashsize: 16 << 20, automerge: 0 };
+const FTS_DEFAULT = { hashsize: 1 << 20, automerge: 4 };
+const ftsSettings = (fts: string, settings: Record<string, number>) =>
+  Object.entries(settings).map(([key, value]) => `INSERT INTO ${fts}(${fts}, rank) VALUES ('${key}', ${value})`);
+
+/** The columns of the worker's scratch tables, in the order peopleScratchRow and writeRecord give them. */
+const SCRATCH_BUSINESS_COLUMNS = ["id", "agent_name", "city", "status", "filing_type", "is_claimed", "document_number", "zip", "address1"];
+const SCRATCH_OFFICER_COLUMNS = ["business_id", "position", "name"];
+
+/**
+ * A scratch table of `table`'s `columns`, each with its type in the registry, so that a value
+ * is stored (and indexed: `' _k' || is_claimed`) as the registry stores it.
+ */
+function scratchTable(db: Database.Database, table: string, columns: string[], key: string): string {
+  const types = new Map((db.pragma(`table_info(${table})`) as { name: string; type: string }[]).map((c) => [c.name, c.type]));
+  return `CREATE TABLE ${table} (${columns.map((c) => `${c} ${types.get(c)}`).join(", ")}, PRIMARY KEY (${key}))`;
+}
+
+/** What the worker of people-index-builder runs: the importer's own people fill, in batches. */
+export function peopleIndexSql(db: Database.Database): PeopleIndexSql {
+  const { sql: peopleFts } = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'people_fts'").get() as { sql: string };
+  const marks = (columns: string[]) => columns.map(() => "?").join(", ");
+  return {
+    setup: [
+      "PRAGMA journal_mode = OFF",
+      "PRAGMA synchronous = OFF",
+      scratchTable(db, "businesses", SCRATCH_BUSINESS_COLUMNS, "id"),
+      scratchTable(db, "business_officers", SCRATCH_OFFICER_COLUMNS, "business_id, position"),
+      peopleFts,
+      ...ftsSettings("people_fts", FTS_BULK),
+    ],
+    insertBusiness: `INSERT INTO businesses VALUES (${marks(SCRATCH_BUSINESS_COLUMNS)})`,
+    insertOfficer: `INSERT INTO business_officers VALUES (${marks(SCRATCH_OFFICER_COLUMNS)})`,
+    // One statement in rowid order: agents and officers of a batch interleave (see rebuild).
+    fill: `INSERT INTO people_fts(rowid, name) SELECT rowid, doc FROM (${PEOPLE_AGENT_ROWS} UNION ALL ${PEOPLE_OFFICER_ROWS}) ORDER BY rowid`,
+    clear: ["DELETE FROM business_officers", "DELETE FROM businesses"],
+    finish: ["INSERT INTO people_fts(people_fts) VALUES ('optimize')", ...ftsSettings("people_fts", FTS_DEFAULT)],
+  };
+}
+
+/** A new business as a scratch row (SCRATCH_BUSINESS_COLUMNS), from the values registryValues gave its insert. */
+const valueAt = new Map<string, number>(REGISTRY_COLUMNS.map((c, i) => [c, i]));
+function peopleScratchRow(id: number, documentNumber: string, values: unknown[]): unknown[] {
+  const own: Record<string, unknown> = { id, is_claimed: 0, document_number: documentNumber };
+  return SCRATCH_BUSINESS_COLUMNS.map((c) => (c in own ? own[c] : values[valueAt.get(c) as number]));
+}
+
+/**
+ * Rebuilds what dropForRebuild dropped: indexes, both full-text indexes, triggers, the counter.
+ * `people`: the worker building people_fts beside the rows, if any (people-index-builder).
+ */
+async function rebuild(db: Database.Database, deferred: Deferred[], changed: boolean, people: PeopleIndexBuilder | null) {
+  const timed = (what: string, work: string | (() => void)) => {
     const t = performance.now();
     const cpu = process.cpuUsage();
-    db.exec(sql);
+    if (typeof work === "string") db.exec(work);
+    else work();
     if (process.env.IMPORT_TIMINGS) {
       const used = process.cpuUsage(cpu);
       console.error(`${what}: ${Math.round(performance.now() - t)} ms wall, ${Math.round((used.user + used.system) / 1000)} ms CPU`);
     }
   };
-  // FTS5 writes a segment each time its pending terms pass `hashsize` (1 MB by default) and merges
-  // segments as it goes (`automerge`, 4 by default). For the bulk fill: a 16 MB buffer (fewer
-  // segments, about a tenth less CPU than 1 MB; 64 MB measured no faster: the three fills
-  // took 46-48 s at 1M, 31-47 s with 16 MB) and no merging along the way, since the 'optimize' below
-  // merges everything into one segment anyway (another sixth less CPU for the name index: 28 s
-  // instead of 34 s per million rows). Both are set back to the defaults below, so daily imports
-  // and the server's own writes behave as before.
-  const FTS_BULK = { hashsize: 16 << 20, automerge: 0 };
-  const FTS_DEFAULT = { hashsize: 1 << 20, automerge: 4 };
-  const configure = (settings: Record<string, number>) => {
-    for (const fts of ["businesses_fts", "people_fts"])
-      for (const [key, value] of Object.entries(settings)) db.exec(`INSERT INTO ${fts}(${fts}, rank) VALUES ('${key}', ${value})`);
+  // The importer fills people_fts itself when no worker does, or the worker's index was abandoned
+  // (the worker failed, or a document number repeated in the file). people_fts is not touched
+  // otherwise before the copy (see people-index-builder on FTS5's cached structure).
+  const fillPeople = () => {
+    for (const sql of ftsSettings("people_fts", FTS_BULK)) db.exec(sql);
+    timed("people delete-all", "INSERT INTO people_fts(people_fts) VALUES ('delete-all')");
+    // In rowid order through the tables' own keys (not the computed rowid, which would be sorted).
+    timed("people_fts agents", `INSERT INTO people_fts(rowid, name) ${PEOPLE_AGENT_ROWS} ORDER BY b.id`);
+    timed("people_fts officers", `INSERT INTO people_fts(rowid, name) ${PEOPLE_OFFICER_ROWS} ORDER BY o.business_id, o.position`);
+    timed("people optimize", "INSERT INTO people_fts(people_fts) VALUES ('optimize')");
+    for (const sql of ftsSettings("people_fts", FTS_DEFAULT)) db.exec(sql);
   };
-  configure(FTS_BULK);
+  const worker = people?.abandoned === null ? people : null;
+  for (const sql of ftsSettings("businesses_fts", FTS_BULK)) db.exec(sql);
   timed("fts delete-all", "INSERT INTO businesses_fts(businesses_fts) VALUES ('delete-all')");
   // Both fills hand FTS5 their rows in rowid order (the people's in two runs: agents, then
   // officers in their primary key's order). FTS5 writes its pending terms out as a new segment
@@ -343,25 +422,22 @@ function rebuild(db: Database.Database, deferred: Deferred[], changed: boolean) 
   // choice for the names without ORDER BY: a covering index, in city and name order) make a
   // segment almost per row: the name index took 97 s instead of ~16 s at 3.5M businesses.
   timed("businesses_fts", `INSERT INTO businesses_fts(rowid, name) ${BUSINESSES_FTS_ROWS}`);
-  timed("people delete-all", "INSERT INTO people_fts(people_fts) VALUES ('delete-all')");
-  timed(
-    "people_fts agents",
-    `INSERT INTO people_fts(rowid, name)
-       SELECT b.id * 8, ${peopleDocumentSql("b.agent_name", "b")} FROM businesses b WHERE b.agent_name IS NOT NULL ORDER BY b.id`,
-  );
-  timed(
-    "people_fts officers",
-    `INSERT INTO people_fts(rowid, name)
-       SELECT o.business_id * 8 + o.position, ${peopleDocumentSql("o.name", "b")}
-       FROM business_officers o JOIN businesses b ON b.id = o.business_id ORDER BY o.business_id, o.position`,
-  );
   timed("optimize", "INSERT INTO businesses_fts(businesses_fts) VALUES ('optimize')");
-  timed("people optimize", "INSERT INTO people_fts(people_fts) VALUES ('optimize')");
-  configure(FTS_DEFAULT);
+  for (const sql of ftsSettings("businesses_fts", FTS_DEFAULT)) db.exec(sql);
+  if (!worker) fillPeople();
   // The B-tree indexes last: 'optimize' writes each index's merged segment and frees the segments
   // it merged, and the index builds then fill those free pages instead of growing the file (at 1M
   // businesses 195 MB of free pages were left at the end of the file when they were built first).
   for (const d of deferred.filter((x) => x.type === "index")) timed(d.name, d.sql);
+  // The worker's index, once it is done (it worked beside the rows, the name index and the
+  // B-tree indexes), copied in; if it was abandoned meanwhile, the importer's own fill after all.
+  if (worker) {
+    const t = performance.now();
+    const finished = await worker.finish();
+    if (process.env.IMPORT_TIMINGS) console.error(`people_fts worker: waited ${Math.round(performance.now() - t)} ms`);
+    if (finished) timed("people_fts copy", () => worker.copyInto(db));
+    else fillPeople();
+  }
   // The planner's statistics of the rebuilt indexes (sqlite_stat1), for the queries SQLite plans
   // on its own: the search benchmark has always measured with them (it ran ANALYZE after loading),
   // so a registry loaded for the town now gets the plans that were measured. 12 s at 3.5M
@@ -435,11 +511,21 @@ function classify(s: Statements, line: string, summary: ImportSummary, lookup: b
  * Into an empty registry (`fresh`) a record is inserted without being looked up first, and looked
  * up only when its document number is already there (a file that repeats one).
  */
-function writeRecord(s: Statements, r: CordataRecord, hash: string, existing: Existing, fresh: boolean, codeFor: (doc: string) => string, summary: ImportSummary) {
+function writeRecord(
+  s: Statements,
+  r: CordataRecord,
+  hash: string,
+  existing: Existing,
+  fresh: boolean,
+  codeFor: (doc: string) => string,
+  summary: ImportSummary,
+  people: PeopleIndexBuilder | null = null,
+) {
   let id = 0;
+  const values = registryValues(r, hash);
   if (fresh && !existing) {
     try {
-      id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...registryValues(r, hash)).lastInsertRowid);
+      id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...values).lastInsertRowid);
     } catch (error) {
       if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_UNIQUE") throw error;
       existing = s.find.get(r.documentNumber) as Existing;
@@ -448,13 +534,19 @@ function writeRecord(s: Statements, r: CordataRecord, hash: string, existing: Ex
   }
   if (existing) {
     id = existing.id;
-    s.update.run(...registryValues(r, hash), id);
+    s.update.run(...values, id);
     s.deleteOfficers.run(id);
     s.deleteReports.run(id);
     summary.updated++;
+    // The worker has this business's earlier people; the importer indexes them itself instead.
+    people?.abandon(`document number ${r.documentNumber} repeats in the file`);
   } else {
-    if (!fresh) id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...registryValues(r, hash)).lastInsertRowid);
+    if (!fresh) id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...values).lastInsertRowid);
     summary.inserted++;
+    people?.add(
+      peopleScratchRow(id, r.documentNumber, values),
+      r.officers.map((o) => [id, o.position, o.name]),
+    );
   }
   if (r.officers.length) {
     const values: unknown[] = [];
@@ -526,7 +618,8 @@ async function applySource(db: Database.Database, source: Source, sha256: string
   const journal = mode === "rebuild" ? rollbackJournalForRebuild(db) : null;
   let summary: ImportSummary;
   try {
-    summary = mode === "rebuild" ? await applyWhole(db, source, sha256, options) : await applyInChunks(db, source, sha256, options);
+    summary =
+      mode === "rebuild" ? await applyWhole(db, source, sha256, options, journal?.used === "rollback") : await applyInChunks(db, source, sha256, options);
     if (journal) summary.journal = journal.used;
   } finally {
     journal?.restore();
@@ -574,7 +667,7 @@ async function rollbackOnError<T>(db: Database.Database, work: () => Promise<T>)
 }
 
 /** "rebuild": the whole file in one transaction, the indexes and triggers rebuilt at its end. */
-async function applyWhole(db: Database.Database, source: Source, sha256: string, options: ImportOptions): Promise<ImportSummary> {
+async function applyWhole(db: Database.Database, source: Source, sha256: string, options: ImportOptions, alone: boolean): Promise<ImportSummary> {
   const started = Date.now();
   const t0 = performance.now();
   const summary = emptySummary(source.name, sha256, { mode: "rebuild" });
@@ -582,28 +675,46 @@ async function applyWhole(db: Database.Database, source: Source, sha256: string,
   const s = statementsFor(db);
   const codeFor = options.verificationCode ?? verificationCode;
   const progress = progressReporter(options, source);
-  db.exec("BEGIN IMMEDIATE");
-  await rollbackOnError(db, async () => {
-    const deferred = dropForRebuild(db);
-    const fresh = db.prepare("SELECT 1 FROM businesses LIMIT 1").get() === undefined;
-    for await (const { lines, firstLine, bytes } of linesOf(await source.open())) {
-      for (let i = 0; i < lines.length; i++) {
-        await faultCheck(options, firstLine + i);
-        if (lines[i] === "") continue; // a blank line (e.g. at the end) is not a record
-        summary.read++;
-        const what = classify(s, lines[i], summary, !fresh);
-        if (what.kind === "reject") {
-          summary.rejected++;
-          rejects.push(`${source.name}\t${firstLine + i}\t${what.reason}\t${lines[i]}`);
-        } else if (what.kind === "unchanged") summary.unchanged++;
-        else writeRecord(s, what.record, what.hash, what.existing, fresh, codeFor, summary);
+  const fresh = db.prepare("SELECT 1 FROM businesses LIMIT 1").get() === undefined;
+  const people = fresh && alone && peopleWorkerWanted(db, source, options) ? PeopleIndexBuilder.start(db, `${db.name}.people-index`, peopleIndexSql(db)) : null;
+  if (process.env.IMPORT_TIMINGS) console.error(`people_fts: ${people ? "a worker fills it beside the rows" : "filled by the importer"}`);
+  // With the worker's scratch file attached, BEGIN IMMEDIATE would lock that file too (see
+  // people-index-builder); the load has the registry to itself, so a deferred BEGIN is as good.
+  db.exec(people ? "BEGIN" : "BEGIN IMMEDIATE");
+  try {
+    await rollbackOnError(db, async () => {
+      const deferred = dropForRebuild(db);
+      for await (const { lines, firstLine, bytes } of linesOf(await source.open())) {
+        for (let i = 0; i < lines.length; i++) {
+          await faultCheck(options, firstLine + i);
+          if (lines[i] === "") continue; // a blank line (e.g. at the end) is not a record
+          summary.read++;
+          const what = classify(s, lines[i], summary, !fresh);
+          if (what.kind === "reject") {
+            summary.rejected++;
+            rejects.push(`${source.name}\t${firstLine + i}\t${what.reason}\t${lines[i]}`);
+          } else if (what.kind === "unchanged") summary.unchanged++;
+          else writeRecord(s, what.record, what.hash, what.existing, fresh, codeFor, summary, people);
+        }
+        progress(bytes, summary.read);
+        await people?.flush();
       }
-      progress(bytes, summary.read);
-    }
-    rebuild(db, deferred, summary.inserted + summary.updated > 0);
-    finish(db, s, options, summary, rejects, started, (performance.now() - t0) / 1000);
-  });
+      if (process.env.IMPORT_TIMINGS) console.error(`rows: ${Math.round(performance.now() - t0)} ms wall`);
+      await rebuild(db, deferred, summary.inserted + summary.updated > 0, people);
+      finish(db, s, options, summary, rejects, started, (performance.now() - t0) / 1000);
+    });
+  } finally {
+    await people?.close(db);
+  }
+  if (people?.abandoned) options.log?.(`the people index was filled by the importer: ${people.abandoned}`);
   return summary;
+}
+
+/** Whether a first load's people_fts is built by a worker (ImportOptions.peopleIndex). */
+function peopleWorkerWanted(db: Database.Database, source: Source, options: ImportOptions): boolean {
+  const choice = options.peopleIndex ?? "auto";
+  if (choice === "sql" || db.memory) return false;
+  return choice === "worker" || source.size >= PEOPLE_WORKER_BYTES;
 }
 
 type Counts = Pick<ImportSummary, "read" | "inserted" | "updated" | "unchanged" | "rejected" | "unknownCodes">;

@@ -56,7 +56,12 @@ export function rowCount(file: string): number {
 export async function ensureBenchRegistry(
   file: string,
   n: number,
-  { regen = false, keepSource = false, log = console.log }: { regen?: boolean; keepSource?: boolean; log?: (message: string) => void } = {},
+  {
+    regen = false,
+    keepSource = false,
+    peopleIndex,
+    log = console.log,
+  }: { regen?: boolean; keepSource?: boolean; peopleIndex?: "auto" | "worker" | "sql"; log?: (message: string) => void } = {},
 ): Promise<number | null> {
   if (!regen && rowCount(file) === n) {
     log(`reusing ${file} (${n.toLocaleString("en-US")} rows)`);
@@ -84,7 +89,7 @@ export async function ensureBenchRegistry(
   const db = openDatabase(file).$client; // creates the schema through the real migrations
   const cpuBefore = process.cpuUsage();
   const callStarted = performance.now();
-  const [summary] = await importRegistryFiles(db, [source], { mode: "rebuild" });
+  const [summary] = await importRegistryFiles(db, [source], { mode: "rebuild", peopleIndex, log });
   // The whole call: the file's SHA-256 first, the load, and the WAL's checkpoint when it used one.
   const callSeconds = +((performance.now() - callStarted) / 1000).toFixed(1);
   const walBytesAtCommit = fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0;

@@ -109,6 +109,8 @@ export async function runImportCommand(
       faultAfterLines: fault ? Number(fault) : undefined,
       // Tests: chunks of a few records, so that a kill finds some committed and one open.
       chunk: process.env.IMPORT_CHUNK_RECORDS ? { chunkRecords: Number(process.env.IMPORT_CHUNK_RECORDS) } : undefined,
+      // Tests: the people index's worker for a file of a few records (ImportOptions.peopleIndex).
+      peopleIndex: process.env.IMPORT_PEOPLE_INDEX === "worker" ? "worker" : undefined,
     });
     const usage = process.resourceUsage();
     const peak = Math.round(usage.maxRSS / 1024);
