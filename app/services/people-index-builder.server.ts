@@ -28,9 +28,11 @@ export type PeopleIndexSql = {
   insertBusiness: string;
   /** Inserts one scratch officer: business_id, position, name. */
   insertOfficer: string;
-  /** Indexes the scratch rows' people in rowid order. */
+  /** The last id of the next chunk of stored businesses to index (null when none is left). */
+  nextChunk: string;
+  /** Indexes the people of the stored businesses up to an id (`:upTo`), in rowid order. */
   fill: string;
-  /** Empties the scratch tables after each batch. */
+  /** Deletes the stored rows up to an id (`:upTo`) once indexed. */
   clear: string[];
   /** Merges the index and puts its settings back. */
   finish: string[];
@@ -39,7 +41,10 @@ export type PeopleIndexSql = {
 /** The shadow tables a FTS5 table's contents live in (fts5: data, idx, docsize, config). */
 const SHADOW_TABLES = ["data", "idx", "docsize", "config"] as const;
 const SCHEMA = "people_scratch";
-/** Businesses per batch posted to the worker, and batches posted ahead of its acknowledgements. */
+/**
+ * Businesses per batch posted to the worker, and batches posted ahead of its acknowledgements
+ * (it acknowledges a batch once stored, before indexing it: people-index-worker.mjs).
+ */
 const BATCH_BUSINESSES = 5_000;
 const BATCHES_AHEAD = 4;
 
@@ -51,6 +56,7 @@ export class PeopleIndexBuilder {
   private done: Promise<void>;
   private failure: string | null = null;
   private completed = false;
+  private ended = false;
 
   private constructor(
     private readonly worker: Worker,
@@ -121,10 +127,17 @@ export class PeopleIndexBuilder {
     while (this.unacknowledged > BATCHES_AHEAD && !this.failure) await new Promise<void>((resolve) => (this.waiting = resolve));
   }
 
-  /** Posts what is left and waits for the finished index; false if the worker's index is abandoned. */
-  async finish(): Promise<boolean> {
+  /** Posts what is left and says there is no more: the worker indexes the rest and merges the index meanwhile. */
+  async end() {
+    if (this.ended) return;
+    this.ended = true;
     await this.flush(true);
     if (!this.failure) this.worker.postMessage({ kind: "end" });
+  }
+
+  /** Waits for the finished index (ending first if need be); false if the worker's index is abandoned. */
+  async finish(): Promise<boolean> {
+    await this.end();
     await this.done;
     return this.completed && this.failure === null;
   }

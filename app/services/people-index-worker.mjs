@@ -4,7 +4,12 @@
  * core of its own. Plain JavaScript so that it starts under any runner (tsx, vitest); every SQL
  * statement comes from the builder, so this file knows nothing of the schema.
  *
- * workerData: { driver, file, setup[], insertBusiness, insertOfficer, fill, clear[], finish[] }
+ * A batch is stored at once (and acknowledged, so the importer never waits for the indexing);
+ * the stored rows are indexed a chunk at a time, in id order, between messages: when the
+ * importer writes rows faster than they can be indexed, the rest waits on disk, not in memory,
+ * and is indexed while the importer builds its other indexes.
+ *
+ * workerData: { driver, file, setup[], insertBusiness, insertOfficer, nextChunk, fill, clear[], finish[] }
  * messages in: { kind: "rows", businesses: unknown[][], officers: unknown[][] } | { kind: "end" }
  * messages out: { kind: "ack" } after each batch | { kind: "done" } once the index is complete
  */
@@ -16,22 +21,46 @@ const db = new Database(workerData.file);
 for (const sql of workerData.setup) db.exec(sql);
 const insertBusiness = db.prepare(workerData.insertBusiness);
 const insertOfficer = db.prepare(workerData.insertOfficer);
+const nextChunk = db.prepare(workerData.nextChunk).pluck();
 const fill = db.prepare(workerData.fill);
+const clear = workerData.clear.map((sql) => db.prepare(sql));
 
-const batch = db.transaction((businesses, officers) => {
+const store = db.transaction((businesses, officers) => {
   for (const row of businesses) insertBusiness.run(row);
   for (const row of officers) insertOfficer.run(row);
-  fill.run();
-  for (const sql of workerData.clear) db.exec(sql);
+});
+const indexUpTo = db.transaction((upTo) => {
+  fill.run({ upTo });
+  for (const statement of clear) statement.run({ upTo });
 });
 
-parentPort.on("message", (message) => {
-  if (message.kind === "rows") {
-    batch(message.businesses, message.officers);
-    parentPort.postMessage({ kind: "ack" });
-  } else if (message.kind === "end") {
+let ending = false;
+let scheduled = false;
+const schedule = () => {
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(indexChunk);
+  }
+};
+
+/** Indexes the next chunk of stored rows; at the end, once none is left, merges and says done. */
+function indexChunk() {
+  scheduled = false;
+  const upTo = nextChunk.get();
+  if (upTo !== null && upTo !== undefined) {
+    indexUpTo(upTo);
+    schedule();
+  } else if (ending) {
     for (const sql of workerData.finish) db.exec(sql);
     db.close();
     parentPort.postMessage({ kind: "done" });
   }
+}
+
+parentPort.on("message", (message) => {
+  if (message.kind === "rows") {
+    store(message.businesses, message.officers);
+    parentPort.postMessage({ kind: "ack" });
+  } else if (message.kind === "end") ending = true;
+  schedule();
 });

@@ -325,12 +325,16 @@ export const BUSINESSES_FTS_ROWS = `SELECT b.id, ${ftsDocumentSql("b")} FROM bus
 
 /**
  * The people of the businesses table `b` as people_fts holds them: each registered agent (rowid
- * id * 8) and each officer (id * 8 + position), every one with its business's tags. Both fills
- * use these, the importer's own (people_fts below) and the worker's (people-index-builder).
+ * id * 8) and each officer (id * 8 + position), every one with its business's tags; `upTo`: of
+ * the businesses up to that id (an SQL expression) only. Both fills use these, the importer's own
+ * (people_fts below) and the worker's (people-index-builder).
  */
-const PEOPLE_AGENT_ROWS = `SELECT b.id * 8 AS rowid, ${peopleDocumentSql("b.agent_name", "b")} AS doc FROM businesses b WHERE b.agent_name IS NOT NULL`;
-const PEOPLE_OFFICER_ROWS = `SELECT o.business_id * 8 + o.position AS rowid, ${peopleDocumentSql("o.name", "b")} AS doc
-  FROM business_officers o JOIN businesses b ON b.id = o.business_id`;
+const peopleAgentRows = (upTo?: string) =>
+  `SELECT b.id * 8 AS rowid, ${peopleDocumentSql("b.agent_name", "b")} AS doc FROM businesses b
+    WHERE b.agent_name IS NOT NULL${upTo ? ` AND b.id <= ${upTo}` : ""}`;
+const peopleOfficerRows = (upTo?: string) =>
+  `SELECT o.business_id * 8 + o.position AS rowid, ${peopleDocumentSql("o.name", "b")} AS doc
+    FROM business_officers o JOIN businesses b ON b.id = o.business_id${upTo ? ` WHERE o.business_id <= ${upTo}` : ""}`;
 
 // FTS5 writes a segment each time its pending terms pass `hashsize` (1 MB by default) and merges
 // segments as it goes (`automerge`, 4 by default). For the bulk fill: a 16 MB buffer (fewer
@@ -357,7 +361,10 @@ function scratchTable(db: Database.Database, table: string, columns: string[], k
   return `CREATE TABLE ${table} (${columns.map((c) => `${c} ${types.get(c)}`).join(", ")}, PRIMARY KEY (${key}))`;
 }
 
-/** What the worker of people-index-builder runs: the importer's own people fill, in batches. */
+/** Businesses whose people the worker indexes in one statement. */
+const PEOPLE_CHUNK = 5_000;
+
+/** What the worker of people-index-builder runs: the importer's own people fill, in chunks. */
 export function peopleIndexSql(db: Database.Database): PeopleIndexSql {
   const { sql: peopleFts } = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'people_fts'").get() as { sql: string };
   const marks = (columns: string[]) => columns.map(() => "?").join(", ");
@@ -372,9 +379,11 @@ export function peopleIndexSql(db: Database.Database): PeopleIndexSql {
     ],
     insertBusiness: `INSERT INTO businesses VALUES (${marks(SCRATCH_BUSINESS_COLUMNS)})`,
     insertOfficer: `INSERT INTO business_officers VALUES (${marks(SCRATCH_OFFICER_COLUMNS)})`,
-    // One statement in rowid order: agents and officers of a batch interleave (see rebuild).
-    fill: `INSERT INTO people_fts(rowid, name) SELECT rowid, doc FROM (${PEOPLE_AGENT_ROWS} UNION ALL ${PEOPLE_OFFICER_ROWS}) ORDER BY rowid`,
-    clear: ["DELETE FROM business_officers", "DELETE FROM businesses"],
+    // Chunks of PEOPLE_CHUNK businesses, each one statement in rowid order: agents and officers
+    // of a chunk interleave (see rebuild).
+    nextChunk: `SELECT max(id) FROM (SELECT id FROM businesses ORDER BY id LIMIT ${PEOPLE_CHUNK})`,
+    fill: `INSERT INTO people_fts(rowid, name) SELECT rowid, doc FROM (${peopleAgentRows(":upTo")} UNION ALL ${peopleOfficerRows(":upTo")}) ORDER BY rowid`,
+    clear: ["DELETE FROM business_officers WHERE business_id <= :upTo", "DELETE FROM businesses WHERE id <= :upTo"],
     finish: ["INSERT INTO people_fts(people_fts) VALUES ('optimize')", ...ftsSettings("people_fts", FTS_DEFAULT)],
   };
 }
@@ -408,8 +417,8 @@ async function rebuild(db: Database.Database, deferred: Deferred[], changed: boo
     for (const sql of ftsSettings("people_fts", FTS_BULK)) db.exec(sql);
     timed("people delete-all", "INSERT INTO people_fts(people_fts) VALUES ('delete-all')");
     // In rowid order through the tables' own keys (not the computed rowid, which would be sorted).
-    timed("people_fts agents", `INSERT INTO people_fts(rowid, name) ${PEOPLE_AGENT_ROWS} ORDER BY b.id`);
-    timed("people_fts officers", `INSERT INTO people_fts(rowid, name) ${PEOPLE_OFFICER_ROWS} ORDER BY o.business_id, o.position`);
+    timed("people_fts agents", `INSERT INTO people_fts(rowid, name) ${peopleAgentRows()} ORDER BY b.id`);
+    timed("people_fts officers", `INSERT INTO people_fts(rowid, name) ${peopleOfficerRows()} ORDER BY o.business_id, o.position`);
     timed("people optimize", "INSERT INTO people_fts(people_fts) VALUES ('optimize')");
     for (const sql of ftsSettings("people_fts", FTS_DEFAULT)) db.exec(sql);
   };
@@ -699,6 +708,9 @@ async function applyWhole(db: Database.Database, source: Source, sha256: string,
         progress(bytes, summary.read);
         await people?.flush();
       }
+      // The worker indexes the people still waiting and merges its index while the importer
+      // builds the others.
+      await people?.end();
       if (process.env.IMPORT_TIMINGS) console.error(`rows: ${Math.round(performance.now() - t0)} ms wall`);
       await rebuild(db, deferred, summary.inserted + summary.updated > 0, people);
       finish(db, s, options, summary, rejects, started, (performance.now() - t0) / 1000);
