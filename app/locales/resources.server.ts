@@ -42,3 +42,12 @@ export const RESOURCES: Resources = {
   en: { common: enCommon, validation: enValidation, home: enHome, search: enSearch, business: enBusiness, auth: enAuth, account: enAccount, claim: enClaim, payment: enPayment, dashboard: enDashboard, help: enHelp, filings: enFilings, admin: enAdmin, mail: enMail, documents: enDocuments },
   es: { common: esCommon, validation: esValidation, home: esHome, search: esSearch, business: esBusiness, auth: esAuth, account: esAccount, claim: esClaim, payment: esPayment, dashboard: esDashboard, help: esHelp, filings: esFilings, admin: esAdmin, mail: esMail, documents: esDocuments },
 };
+
+/**
+ * What the locale routes answer the browser's i18next: `texts` as JSON, cached an hour (a
+ * deployment's new texts reach open tabs soon enough), or the API's 404 when there are none.
+ */
+export function textsResponse(texts: unknown): Response {
+  if (texts === undefined) return Response.json({ error: { message: "Not found" } }, { status: 404 });
+  return Response.json(texts, { headers: { "Cache-Control": "public, max-age=3600" } });
+}
