@@ -531,10 +531,10 @@ function writeRecord(
   people: PeopleIndexBuilder | null = null,
 ) {
   let id = 0;
-  const values = registryValues(r, hash);
+  const registry = registryValues(r, hash);
   if (fresh && !existing) {
     try {
-      id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...values).lastInsertRowid);
+      id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...registry).lastInsertRowid);
     } catch (error) {
       if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_UNIQUE") throw error;
       existing = s.find.get(r.documentNumber) as Existing;
@@ -543,17 +543,17 @@ function writeRecord(
   }
   if (existing) {
     id = existing.id;
-    s.update.run(...values, id);
+    s.update.run(...registry, id);
     s.deleteOfficers.run(id);
     s.deleteReports.run(id);
     summary.updated++;
     // The worker has this business's earlier people; the importer indexes them itself instead.
     people?.abandon(`document number ${r.documentNumber} repeats in the file`);
   } else {
-    if (!fresh) id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...values).lastInsertRowid);
+    if (!fresh) id = Number(s.insert.run(r.documentNumber, codeFor(r.documentNumber), ...registry).lastInsertRowid);
     summary.inserted++;
     people?.add(
-      peopleScratchRow(id, r.documentNumber, values),
+      peopleScratchRow(id, r.documentNumber, registry),
       r.officers.map((o) => [id, o.position, o.name]),
     );
   }
