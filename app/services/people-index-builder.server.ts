@@ -6,7 +6,7 @@
  * posts, with the same SQL as the importer's own fill, and the importer copies the finished
  * index's shadow tables into its transaction at the end.
  *
- * Two rules of SQLite and FTS5 shape it:
+ * Three rules of SQLite and FTS5 shape it (the third, defensive mode, is at copyInto):
  * - ATTACH is refused inside a transaction, and BEGIN IMMEDIATE takes a lock on every attached
  *   database: the scratch file is attached before the load's transaction, which then begins
  *   deferred (the load has the file to itself: rollbackJournalForRebuild), so the worker can
