@@ -122,7 +122,16 @@ const { getDb } = await import("~/db/client.server");
 const client = getDb().$client;
 // --sort-limit tries the planner's threshold (matches sorted rather than walked); default COUNT_CAP.
 const sortLimit = args.includes("--sort-limit") ? option("sort-limit", 0) : undefined;
-const searchBusinesses = (params: Parameters<typeof uncachedSearch>[1]) => uncachedSearch(client, params, { sortLimit });
+// The search's copy of status, type and claimed (decision 0030), read first as the server's
+// warm-up does; `--tag-copy off` checks them on the rows instead.
+const tagCopy = args.includes("--tag-copy") && args[args.indexOf("--tag-copy") + 1] === "off" ? ("off" as const) : undefined;
+if (!tagCopy) {
+  const { readTagStore } = await import("~/models/search/tag-store.server");
+  const t = performance.now();
+  await readTagStore(client);
+  log(`the search's copy of status, type and claimed read in ${Math.round(performance.now() - t)} ms, RSS ${process.memoryUsage().rss >> 20} MB`);
+}
+const searchBusinesses = (params: Parameters<typeof uncachedSearch>[1]) => uncachedSearch(client, params, { sortLimit, tagCopy });
 const suggestBusinesses = (params: Parameters<typeof uncachedSuggestions>[1]) => uncachedSuggestions(client, params);
 
 

@@ -26,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type Database from "better-sqlite3";
+import { EVERY_BUSINESS, trimTagChanges } from "~/models/search/tag-store.server";
 import yauzl from "yauzl";
 import { PeopleIndexBuilder, type PeopleIndexSql } from "./people-index-builder.server";
 import {
@@ -264,7 +265,7 @@ function registryValues(r: CordataRecord, hash: string): unknown[] {
 }
 
 /** Triggers that keep indexes and the change counter; dropped and rebuilt in "rebuild" mode. */
-const MAINTENANCE_TRIGGERS = /^(businesses_fts_|businesses_version_|businesses_agent_people_|business_officers_people_)/;
+const MAINTENANCE_TRIGGERS = /^(businesses_fts_|businesses_version_|businesses_tags_|businesses_agent_people_|business_officers_people_)/;
 const KEPT_INDEXES = new Set(["businesses_document_number_unique"]);
 function statementsFor(db: Database.Database) {
   const marks = REGISTRY_COLUMNS.map(() => "?").join(", ");
@@ -453,8 +454,12 @@ async function rebuild(db: Database.Database, deferred: Deferred[], changed: boo
   // businesses. Daily imports keep them (a day changes too few rows to move them).
   timed("analyze", "ANALYZE");
   for (const d of deferred.filter((x) => x.type === "trigger")) db.exec(d.sql);
-  // As the triggers would have: the counter moves when a business changed, not otherwise.
-  if (changed) db.exec("UPDATE registry_version SET version = version + 1 WHERE id = 1");
+  // As the triggers would have: the counter moves when a business changed, not otherwise; and the
+  // search's copies of the tag columns are told that every business may have changed.
+  if (changed) {
+    db.exec("UPDATE registry_version SET version = version + 1 WHERE id = 1");
+    db.exec(`DELETE FROM business_tag_changes; INSERT INTO business_tag_changes (business_id) VALUES (${EVERY_BUSINESS})`);
+  }
 }
 
 /**
@@ -662,6 +667,7 @@ function finish(db: Database.Database, s: Statements, options: ImportOptions, su
   summary.reportFile = writeReport(options, summary, rejects);
   s.recordImport.run(summary.file, summary.sha256, started, Date.now(), JSON.stringify(publicSummary(summary)));
   s.dropProgress.run(summary.sha256);
+  trimTagChanges(db);
   db.exec("COMMIT");
 }
 

@@ -5,12 +5,14 @@
  * (warm-worker.mjs), before it calls itself ready: `/resources/readyz` answers 503 `warming` until
  * then (`/resources/healthz` stays 200). First the full-text indexes' segments, then the B-tree
  * indexes of the registry, then the businesses' rows, until WARM_MEMORY_SHARE of the machine's
- * memory is read. After a registry import, the same pages are read again (they moved), with
+ * memory is read; then the search's copy of the status, type and claimed columns
+ * (tag-store.server.ts). After a registry import, the same pages are read again (they moved), with
  * readiness left on. WARM_ON_START=off turns it off.
  */
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import type Database from "better-sqlite3";
+import { readTagStore } from "~/models/search/tag-store.server";
 
 /** What warm-worker.mjs is given, and what it says. */
 type WarmRequest = { file: string; btrees: string[]; budgetBytes: number };
@@ -93,18 +95,36 @@ export function startWarmUps({
   const lastImport = () => sqlite().prepare("SELECT max(id) FROM registry_imports").pluck().get() as number | null;
   let seenImport = lastImport();
 
+  // The search's copy of status, type and claimed (decision 0030), read once the pages are in
+  // memory (it reads an index the warm-up brought in); a failure leaves the searches on the rows.
+  const readTheCopy = async (): Promise<number | null> => {
+    const started = performance.now();
+    try {
+      await readTagStore(sqlite());
+      return Math.round(performance.now() - started);
+    } catch (err) {
+      logger.error({ job: "warm-up", err }, "could not read the search's copy of status, type and claimed; searches read the rows");
+      return null;
+    }
+  };
+
   const run = (reason: "start" | "import") => {
     globalThis.__warmUp = { state: "warming", blocksReadiness: reason === "start" };
     const budget = warmBudget(share);
     current = warmUp(file, warmTargets(sqlite()), budget);
     current.done.then(
-      (result) => {
+      async (result) => {
         current = null;
         if (!result) return;
+        const copyMs = await readTheCopy();
         globalThis.__warmUp = { state: "warm", blocksReadiness: false };
         const mb = (result.bytes / 2 ** 20).toFixed(1);
         const note = result.stoppedAtBudget ? `, stopped at WARM_MEMORY_SHARE (${(budget / 2 ** 20).toFixed(0)} MB)` : "";
-        logger.info({ job: "warm-up", reason, ...result }, `warm-up (${reason}) read ${mb} MB (${result.pages} pages of ${result.btrees.length} B-trees) in ${result.ms} ms${note}`);
+        const copy = copyMs === null ? "" : `; the search's copy of status, type and claimed in ${copyMs} ms`;
+        logger.info(
+          { job: "warm-up", reason, ...result, tagCopyMs: copyMs },
+          `warm-up (${reason}) read ${mb} MB (${result.pages} pages of ${result.btrees.length} B-trees) in ${result.ms} ms${note}${copy}`,
+        );
       },
       (err) => {
         current = null;

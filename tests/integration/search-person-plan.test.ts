@@ -82,7 +82,9 @@ describe("a person with other filters", () => {
                 // fewPeople lowered so that common tags join the index one by one first, or raised
                 // only for a status or a type left on the rows: fewPeopleByStatus); by number,
                 // the page also walked in the number's index (personSortLimit: 0), its entries
-                // looked up in the matches or in the person's own businesses (personWalkSet).
+                // looked up in the matches or in the person's own businesses (personWalkSet). The
+                // few businesses' status, type and claimed checked on the search's copy of those
+                // columns (tag-store), and on their rows (tagCopy: "off").
                 const plans: SearchPlanOptions[] = p.name
                   ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }]
                   : [
@@ -92,6 +94,8 @@ describe("a person with other filters", () => {
                       { commonTag: 40 },
                       { commonTag: 0, fewPeople: 8 },
                       { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 8 },
+                      { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 8, tagCopy: "off" as const },
+                      { commonTag: 0, fewPeople: 8, tagCopy: "off" as const },
                       ...(p.doc
                         ? [
                             { personSortLimit: 0 },

@@ -1,11 +1,13 @@
 /**
  * The warm-up (server/ops/warm-up.ts): at start it reads the search pages into memory in a thread
  * of its own while readiness says `warming`, then ready; it respects its memory share, stops on
- * shutdown, reads again after a registry import without turning readiness off, and
+ * shutdown, reads the search's copy of the tag columns before readiness too, reads again after a
+ * registry import without turning readiness off, and
  * WARM_ON_START=off leaves it out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
+import { currentTagStore, TAG_STORE_READS } from "~/models/search/tag-store.server";
 import { checkReadiness } from "~/utils/readiness.server";
 import { startWarmUps, warmBudget, warmTargets, warmUp } from "../../server/ops/warm-up";
 import { createBusiness } from "../support/factories";
@@ -53,16 +55,27 @@ describe("the warm-up", { timeout: 60_000 }, () => {
     expect(some).toMatchObject({ stoppedAtBudget: true, pages: 5, bytes: budget });
   });
 
-  it("holds readiness back ('warming') until the pages are read, then says what it read", async () => {
+  it("holds readiness back ('warming') until the pages and the search's copy of the tag columns are read, then says what it read", async () => {
     logged.length = 0;
-    const warm = startWarmUps({ sqlite: () => getDb().$client, file: file(), share: 0.5, logger, checkEveryMs: 60_000 });
-    const during = checkReadiness();
-    expect(during.ready).toBe(false);
-    expect(during.checks.warm).toEqual({ ok: false, error: "warming" });
-    await until(() => globalThis.__warmUp?.state === "warm");
-    expect(checkReadiness()).toMatchObject({ ready: true, checks: { warm: { ok: true } } });
-    expect(logged.map((l) => l.msg)).toEqual([expect.stringMatching(/^warm-up \(start\) read [\d.]+ MB \(\d+ pages of \d+ B-trees\) in \d+ ms$/)]);
-    await warm.stop();
+    // The copy to be read again whole (as after a load), in steps as a large registry's is.
+    getDb().$client.exec("INSERT INTO business_tag_changes (business_id) VALUES (0)");
+    const saved = { ...TAG_STORE_READS };
+    Object.assign(TAG_STORE_READS, { atOnce: 0, step: 50 });
+    try {
+      const warm = startWarmUps({ sqlite: () => getDb().$client, file: file(), share: 0.5, logger, checkEveryMs: 60_000 });
+      const during = checkReadiness();
+      expect(during.ready).toBe(false);
+      expect(during.checks.warm).toEqual({ ok: false, error: "warming" });
+      await until(() => globalThis.__warmUp?.state === "warm");
+      expect(checkReadiness()).toMatchObject({ ready: true, checks: { warm: { ok: true } } });
+      expect(currentTagStore(getDb().$client)).not.toBeNull();
+      expect(logged.map((l) => l.msg)).toEqual([
+        expect.stringMatching(/^warm-up \(start\) read [\d.]+ MB \(\d+ pages of \d+ B-trees\) in \d+ ms; the search's copy of status, type and claimed in \d+ ms$/),
+      ]);
+      await warm.stop();
+    } finally {
+      Object.assign(TAG_STORE_READS, saved);
+    }
   });
 
   it("stops with the server: a warm-up stopped at once reads nothing more and logs nothing", async () => {

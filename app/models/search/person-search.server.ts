@@ -5,7 +5,9 @@
  * common surname's matches first ("rodriguez": 210,000 people at 3.5M businesses, 200 ms). The
  * tag filters are intersected with the name inside people_fts, whose documents carry their
  * business's tags, or checked on the person's few rows (the plan's `tags`); the rest is checked
- * on the businesses found. Same rows, same order whichever way.
+ * on the businesses found. Same rows, same order whichever way. `tagCopy` false: the few
+ * businesses' status, type and claimed flag checked on their rows even when the search's copy
+ * of those columns could (tests).
  */
 import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
@@ -26,7 +28,8 @@ import {
   type CardRow,
   type Where,
 } from "./sql.server";
-import { clean, documentClause, matchOf } from "./tag-split.server";
+import { clean, documentClause, matchOf, tagCheckOf } from "./tag-split.server";
+import { currentTagStore, tagCheckClause } from "./tag-store.server";
 import type { SearchParams, SearchResult } from "./types.server";
 
 type Ids = { sql: string; params: unknown[] };
@@ -41,6 +44,7 @@ export function personListing(
   match: string,
   requestedPage: number,
   limit: number,
+  tagCopy = true,
 ): SearchResult | null {
   const split = splitFilters(client, { ...params, person: undefined }, PERSON_SPLIT);
   if (!split) return null;
@@ -55,8 +59,16 @@ export function personListing(
         params: [est.personEntries(itemsNamed(split, few.fewFirst.inIndex).map((item) => item.term), few.upTo).ids],
       }
     : { sql: people, params: [plan.tags === "rows" ? match : matchOf([match, ...split.tags], [])] };
+  // The few businesses' status, type or claimed flag, when nothing else is left for their rows,
+  // checked on the search's copy of those columns instead of the rows (decision 0030).
+  const check = few && split.rest.clauses.length === 0 ? tagCheckOf(itemsNamed(split, few.fewFirst.onRows)) : null;
+  const copy = check && tagCopy ? currentTagStore(client) : null;
   let ids: Ids;
   if (rest.clauses.length === 0) ids = source;
+  else if (check && copy) {
+    const onCopy = tagCheckClause(copy, "p.id", check);
+    ids = { sql: `SELECT p.id AS id FROM (${source.sql}) p WHERE ${onCopy.clause}`, params: [...source.params, ...onCopy.params] };
+  }
   else if (!plan.restSet) {
     // The tags have narrowed the people (the town's cities, say), or the people are few: check
     // the rest on their rows.

@@ -8,6 +8,7 @@ import { normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import { addressTagTerm, documentTag, filterTagTerms, zipTagTerm } from "~/lib/search-tags";
 import { addressClause, addressPrefix, zipClause, zipPrefix } from "~/models/registry-search.server";
 import { isTownCity, type TownArea } from "~/models/town.server";
+import type { TagCheck } from "./tag-store.server";
 import type { SearchFilters } from "./types.server";
 
 export const clean = (v: string | null | undefined) => (typeof v === "string" ? v.trim() : "");
@@ -23,9 +24,10 @@ export const documentClause = (prefix: string) => ({
  * test as SQL on the row, and for "not claimed" `not` is the term whose absence it is (every row
  * carries exactly one of _k0 and _k1, and claimed rows are few, so "NOT _k1" reads a short list
  * where "_k0" would read nearly every row's entry). `column`: the clause compares a column with a
- * value (a status, a type), the cheapest check on a row.
+ * value (a status, a type), the cheapest check on a row. `check`: the same test on the search's copy
+ * of the status, type and claimed columns (tag-store.server.ts), cheaper still.
  */
-export type TagFilter = { key: TagKey; term: string; not?: string; clause: string; params: unknown[]; column?: true };
+export type TagFilter = { key: TagKey; term: string; not?: string; clause: string; params: unknown[]; column?: true; check?: TagCheck };
 export type TagKey = "city" | "doc" | "zip" | "address" | "status" | "type" | "status+type" | "claimed" | "not claimed";
 
 /**
@@ -76,9 +78,9 @@ export function tagSplit(filters: SearchFilters, town: TownArea, options: SplitO
   if (address) items.push({ key: "address", term: address.term, ...addressClause(address.tagged) });
   // A status and a type together are one tag (search-tags.ts), so one filter here.
   if (status && type) {
-    items.push({ key: "status+type", term: filterTagTerms({ status, type })[0], clause: "b.status = ? AND b.filing_type = ?", params: [status, type], column: true });
-  } else if (status) items.push({ key: "status", term: filterTagTerms({ status })[0], clause: "b.status = ?", params: [status], column: true });
-  else if (type) items.push({ key: "type", term: filterTagTerms({ type })[0], clause: "b.filing_type = ?", params: [type], column: true });
+    items.push({ key: "status+type", term: filterTagTerms({ status, type })[0], clause: "b.status = ? AND b.filing_type = ?", params: [status, type], column: true, check: { status, type } });
+  } else if (status) items.push({ key: "status", term: filterTagTerms({ status })[0], clause: "b.status = ?", params: [status], column: true, check: { status } });
+  else if (type) items.push({ key: "type", term: filterTagTerms({ type })[0], clause: "b.filing_type = ?", params: [type], column: true, check: { type } });
   if (typeof filters.claimed === "boolean") {
     const claimed = filters.claimed;
     items.push({
@@ -87,6 +89,7 @@ export function tagSplit(filters: SearchFilters, town: TownArea, options: SplitO
       ...(claimed ? {} : { not: filterTagTerms({ claimed: true })[0] }),
       clause: "b.is_claimed = ?",
       params: [claimed ? 1 : 0],
+      check: { claimed },
     });
   }
   const tags = items.map((item) => item.term);
@@ -113,6 +116,12 @@ export function tagSplit(filters: SearchFilters, town: TownArea, options: SplitO
     townCity: inTown,
     registryTagged: zipTerm !== null || address?.whole === true,
   };
+}
+
+/** The tag filters `items` as one check on the search's copy of the columns, or null if one of them has none. */
+export function tagCheckOf(items: TagFilter[]): TagCheck | null {
+  if (!items.length || items.some((item) => !item.check)) return null;
+  return Object.assign({}, ...items.map((item) => item.check)) as TagCheck;
 }
 
 /** Whether any filter is left for the rows (its clauses: splitFilters). */

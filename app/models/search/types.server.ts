@@ -52,6 +52,8 @@ export type SearchPlanOptions = {
   tagPlan?: TagPlan;
   /** Where a person listing (no name) checks its tag filters: the same three choices. */
   personPlan?: TagPlan;
+  /** A status, type or claimed flag left for a search's rows: checked on the search's copy of those columns when it is current (default), or on the rows ("off"). */
+  tagCopy?: "off";
   /**
    * A person listing by cost: above how many entries in people_fts a tag is common (default
    * COUNT_CAP), and up to how many entries the person's businesses are few (default FEW_PEOPLE);

@@ -1,0 +1,232 @@
+/**
+ * The search's copy of three columns of every business (status, filing type, claimed) in this
+ * process's memory, one 16-bit code per business id: checking a business's status or type here
+ * costs about 0.1 µs, against 2.5-4 µs for reading its row in a registry of 10.3M businesses
+ * (decision 0030). SQL reaches it through the function `tag_in(id, filter)`.
+ *
+ * Kept exact: triggers (drizzle/0029) write every business whose three columns change, from any
+ * process, to business_tag_changes; before each use, the copy reads the entries it has not seen and
+ * reads those businesses' rows again. When it cannot (an entry 0: the registry was loaded again;
+ * its last seen entry trimmed away; too many entries at once), it is read again whole, and until
+ * then `currentTagStore` answers null and the searches read the rows as before.
+ */
+import type Database from "better-sqlite3";
+
+/** business_tag_changes's entry for "every business" (a registry loaded again). */
+export const EVERY_BUSINESS = 0;
+/** How many entries the importer keeps (trimTagChanges): a day's claims and corrections many times over. */
+export const TAG_CHANGES_KEPT = 100_000;
+/** More changes than this at once are read as a new copy rather than row by row. */
+const MOST_CHANGES_READ = 20_000;
+/**
+ * A registry of at most `atOnce` ids is read whole at once (a town's demo); a larger one `step`
+ * index entries at a time (~20 ms), the server answering others between them. Tests lower both.
+ */
+export const TAG_STORE_READS = { atOnce: 200_000, step: 20_000 };
+
+/** What a filter asks of the three columns; a missing field is not asked. */
+export type TagCheck = { status?: string; type?: string; claimed?: boolean };
+
+type Combo = { status: string; type: string; claimed: boolean };
+
+class TagStore {
+  /** The code of each business id's combination of values; 0: no such business. */
+  codes = new Uint16Array(0);
+  /** The combinations by code (code 0 unused). */
+  combos: Combo[] = [{ status: "", type: "", claimed: false }];
+  private comboCodes = new Map<string, number>();
+  /** The filters `tag_in` was given, by handle, each with its verdict per code. */
+  private filters: { check: TagCheck; verdicts: Uint8Array }[] = [];
+  private filterHandles = new Map<string, number>();
+  /** The last business_tag_changes entry read; -1 before the first copy. */
+  seen = -1;
+  reading: Promise<void> | null = null;
+
+  code(status: string, type: string, claimed: boolean): number {
+    const key = `${status}\u0000${type}\u0000${claimed ? 1 : 0}`;
+    let code = this.comboCodes.get(key);
+    if (code === undefined) {
+      code = this.combos.length;
+      if (code > 0xffff) throw new Error("tag store: more than 65,535 combinations of status, type and claimed");
+      this.combos.push({ status, type, claimed });
+      this.comboCodes.set(key, code);
+    }
+    return code;
+  }
+
+  set(id: number, code: number) {
+    if (id >= this.codes.length) {
+      if (code === 0) return;
+      const grown = new Uint16Array(Math.max(id + 1, Math.ceil(this.codes.length * 1.25)));
+      grown.set(this.codes);
+      this.codes = grown;
+    }
+    this.codes[id] = code;
+  }
+
+  handle(check: TagCheck): number {
+    const key = JSON.stringify([check.status ?? null, check.type ?? null, check.claimed ?? null]);
+    let handle = this.filterHandles.get(key);
+    if (handle === undefined) {
+      handle = this.filters.length;
+      this.filters.push({ check, verdicts: new Uint8Array(0) });
+      this.filterHandles.set(key, handle);
+    }
+    return handle;
+  }
+
+  /** Whether business `id` passes filter `handle` (1) or not (0). */
+  test(id: number, handle: number): number {
+    const code = id < this.codes.length ? this.codes[id] : 0;
+    if (code === 0) return 0;
+    const filter = this.filters[handle];
+    if (filter.verdicts.length !== this.combos.length) filter.verdicts = this.verdicts(filter.check);
+    return filter.verdicts[code];
+  }
+
+  private verdicts({ status, type, claimed }: TagCheck): Uint8Array {
+    const out = new Uint8Array(this.combos.length);
+    this.combos.forEach((c, code) => {
+      out[code] = code > 0 && (status === undefined || c.status === status) && (type === undefined || c.type === type) && (claimed === undefined || c.claimed === claimed) ? 1 : 0;
+    });
+    return out;
+  }
+}
+
+const stores = new WeakMap<Database.Database, TagStore>();
+
+function storeOf(client: Database.Database): TagStore {
+  let store = stores.get(client);
+  if (!store) {
+    const created = new TagStore();
+    client.function("tag_in", { deterministic: false, directOnly: true }, (id, handle) => created.test(Number(id), Number(handle)));
+    stores.set(client, (store = created));
+  }
+  return store;
+}
+
+const lastChangeStatements = new WeakMap<Database.Database, Database.Statement>();
+function lastChange(client: Database.Database): number {
+  let statement = lastChangeStatements.get(client);
+  if (!statement) lastChangeStatements.set(client, (statement = client.prepare("SELECT max(seq) FROM business_tag_changes").pluck()));
+  return (statement.get() as number | null) ?? 0;
+}
+
+type Row = [id: number, status: string, type: string, claimed: number];
+
+/** The three columns of the businesses in a JSON array of ids (those that exist). */
+const rowsOf = (client: Database.Database, ids: string) =>
+  client
+    .prepare("SELECT b.id, b.status, b.filing_type, b.is_claimed FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value")
+    .raw()
+    .all(ids) as Row[];
+
+/**
+ * A reader of every business's columns into a new copy, from the index that carries them
+ * (businesses_type_document_idx, far smaller than the rows), a step at a time. Entries written
+ * meanwhile are read after (their rows read again), so the copy is exact once caught up.
+ */
+function wholeReader(client: Database.Database, store: TagStore) {
+  const from = lastChange(client);
+  const highest = (client.prepare("SELECT max(id) FROM businesses").pluck().get() as number | null) ?? 0;
+  const codes = new Uint16Array(highest + 1);
+  const columns = "SELECT id, status, filing_type, is_claimed, document_number FROM businesses INDEXED BY businesses_type_document_idx";
+  const first = client.prepare(`${columns} ORDER BY filing_type, document_number LIMIT ?`).raw();
+  const next = client.prepare(`${columns} WHERE (filing_type, document_number) > (?, ?) ORDER BY filing_type, document_number LIMIT ?`).raw();
+  let after: [string, string] | null = null;
+  return {
+    small: highest <= TAG_STORE_READS.atOnce,
+    /** Reads the next `step` entries (all of them when `whole`); true once the copy is complete. */
+    step(whole = false): boolean {
+      const limit = whole ? -1 : TAG_STORE_READS.step;
+      const rows = (after ? next.all(...after, limit) : first.all(limit)) as [...Row, string][];
+      // An id beyond `highest` is a business added meanwhile: its own entry brings it in.
+      for (const [id, status, type, claimed] of rows) if (id <= highest) codes[id] = store.code(status, type, claimed === 1);
+      if (whole || rows.length < limit) {
+        store.codes = codes;
+        store.seen = from;
+        return true;
+      }
+      const last = rows[rows.length - 1];
+      after = [last[2], last[4]];
+      return false;
+    },
+  };
+}
+
+/** Reads the entries after `seen`; false when they call for a new copy instead. */
+function catchUp(client: Database.Database, store: TagStore, last: number): boolean {
+  if (last - store.seen > MOST_CHANGES_READ) return false;
+  const entries = client
+    .prepare("SELECT seq, business_id FROM business_tag_changes WHERE seq > ? ORDER BY seq")
+    .raw()
+    .all(store.seen) as [number, number][];
+  // The entry right after the last seen one must still be there (not trimmed away).
+  if (!entries.length || entries[0][0] !== store.seen + 1) return false;
+  const ids = new Set<number>();
+  for (const [, id] of entries) {
+    if (id === EVERY_BUSINESS) return false;
+    ids.add(id);
+  }
+  const list = JSON.stringify([...ids]);
+  for (const id of ids) store.set(id, 0);
+  for (const [id, status, type, claimed] of rowsOf(client, list)) store.set(id, store.code(status, type, claimed === 1));
+  store.seen = entries[entries.length - 1][0];
+  return true;
+}
+
+/** Reads a new copy: at once for a small registry, else in steps with the event loop free between them. */
+function readAgain(client: Database.Database, store: TagStore): Promise<void> {
+  if (store.reading) return store.reading;
+  store.seen = -1;
+  const reader = wholeReader(client, store);
+  if (reader.small) {
+    reader.step(true);
+    return Promise.resolve();
+  }
+  store.reading = (async () => {
+    while (!reader.step()) await new Promise((resolve) => setImmediate(resolve));
+  })().finally(() => {
+    store.reading = null;
+  });
+  return store.reading;
+}
+
+/**
+ * The copy for `client`, exact as of now, or null while a new copy is being read (the first use
+ * of a large registry, or after a load). A small registry's copy is read at once.
+ */
+export function currentTagStore(client: Database.Database): { handle: (check: TagCheck) => number } | null {
+  const store = storeOf(client);
+  if (store.reading) return null;
+  if (store.seen >= 0) {
+    const last = lastChange(client);
+    if (last === store.seen || catchUp(client, store, last)) return store;
+  }
+  try {
+    void readAgain(client, store).catch(() => {
+      // A copy that could not be read leaves the searches on the rows; the next use tries again.
+    });
+  } catch {
+    return null;
+  }
+  return store.seen >= 0 ? store : null;
+}
+
+/** Reads the copy for `client` now (the server's warm-up, the benchmarks). */
+export async function readTagStore(client: Database.Database): Promise<void> {
+  const store = storeOf(client);
+  if (store.reading) await store.reading;
+  if (currentTagStore(client)) return;
+  await store.reading;
+}
+
+/** Keeps the latest TAG_CHANGES_KEPT entries (the importer, in its transaction). */
+export function trimTagChanges(db: Database.Database) {
+  db.prepare("DELETE FROM business_tag_changes WHERE seq <= (SELECT max(seq) FROM business_tag_changes) - ?").run(TAG_CHANGES_KEPT);
+}
+
+/** The SQL that passes the businesses whose id (an SQL expression) passes `check`, and its parameter. */
+export function tagCheckClause(store: { handle: (check: TagCheck) => number }, id: string, check: TagCheck) {
+  return { clause: `tag_in(${id}, ?)`, params: [store.handle(check)] };
+}

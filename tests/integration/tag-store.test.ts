@@ -1,0 +1,150 @@
+/**
+ * The search's copy of the status, type and claimed columns (app/models/search/tag-store.server.ts,
+ * decision 0030) must answer exactly what the rows answer: after a load, after another
+ * connection's updates, inserts and deletes, after its last seen change was trimmed away or the
+ * registry loaded again, and while a large registry's copy is read in steps.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import type { CordataInput } from "~/lib/cordata-writer";
+import { importRegistryFiles } from "~/services/registry-import.server";
+import { currentTagStore, readTagStore, TAG_CHANGES_KEPT, TAG_STORE_READS, trimTagChanges, type TagCheck } from "~/models/search/tag-store.server";
+import { writeCordata } from "../support/cordata-files";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fbr-tag-store-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const records = (n: number): CordataInput[] =>
+  Array.from({ length: n }, (_, i) => ({
+    documentNumber: `L${String(i).padStart(11, "0")}`,
+    name: `TAG STORE ${i} LLC`,
+    status: ["A", "I", "A"][i % 3],
+    filingType: ["FLAL", "DOMP", "FORP", "DOMLP"][i % 4],
+    principal: { address1: `${i} MAIN ST`, city: "MIAMI", state: "FL", zip: "33101" },
+  }));
+
+const CHECKS: TagCheck[] = [
+  { status: "ACTIVE" },
+  { type: "LLC" },
+  { status: "INACTIVE", type: "CORP" },
+  { claimed: true },
+  { claimed: false },
+  { status: "ACTIVE", type: "LLC", claimed: false },
+  { status: "REVOKED" },
+  { status: "PENDING" },
+  { status: "NOT A STATUS" },
+];
+
+const SQL_OF = (check: TagCheck) => {
+  const clauses = ["1"];
+  const params: unknown[] = [];
+  if (check.status !== undefined) clauses.push("status = ?") && params.push(check.status);
+  if (check.type !== undefined) clauses.push("filing_type = ?") && params.push(check.type);
+  if (check.claimed !== undefined) clauses.push("is_claimed = ?") && params.push(check.claimed ? 1 : 0);
+  return { where: clauses.join(" AND "), params };
+};
+
+/** Each check's businesses by the copy and by the rows. */
+function both(db: Database.Database) {
+  const store = currentTagStore(db);
+  if (!store) throw new Error("the copy is not current");
+  return CHECKS.map((check) => {
+    const sql = SQL_OF(check);
+    return {
+      check,
+      copy: db.prepare("SELECT id FROM businesses WHERE tag_in(id, ?) ORDER BY id").pluck().all(store.handle(check)),
+      rows: db.prepare(`SELECT id FROM businesses WHERE ${sql.where} ORDER BY id`).pluck().all(...sql.params),
+    };
+  });
+}
+
+function expectAgree(db: Database.Database) {
+  const answers = both(db);
+  for (const a of answers) expect(a.copy, JSON.stringify(a.check)).toEqual(a.rows);
+  return answers;
+}
+
+const entries = (db: Database.Database) => db.prepare("SELECT business_id FROM business_tag_changes ORDER BY seq").pluck().all();
+
+describe("the search's copy of status, type and claimed", { timeout: 60_000 }, () => {
+  const file = path.join(dir, "cordata0.txt");
+  writeCordata(file, records(300));
+  const dbFile = path.join(dir, "registry.db");
+
+  it("matches the rows after a load, and follows another connection's changes", async () => {
+    const db = openDatabase(dbFile).$client;
+    await importRegistryFiles(db, [file], { mode: "rebuild", verificationCode: () => "1234567" });
+    // A load leaves one entry: every business may have changed.
+    expect(entries(db)).toEqual([0]);
+    const first = expectAgree(db);
+    expect(first.find((a) => a.check.status === "ACTIVE")!.rows.length).toBe(200);
+
+    const other = new Database(dbFile);
+    try {
+      other.prepare("UPDATE businesses SET status = 'REVOKED', is_claimed = 1 WHERE id IN (3, 4)").run();
+      other.prepare("UPDATE businesses SET filing_type = 'CORP' WHERE id = 10").run();
+      // A change of another column writes no entry.
+      const before = entries(db).length;
+      other.prepare("UPDATE businesses SET name = 'RENAMED LLC', status = status WHERE id = 11").run();
+      expect(entries(db).length).toBe(before);
+      other.prepare("DELETE FROM businesses WHERE id = 12").run();
+      other
+        .prepare("INSERT INTO businesses (name, document_number, filing_type, status, is_claimed) VALUES ('NEW ONE LLC', 'N1', 'LLC', 'ACTIVE', 0)")
+        .run();
+      other.prepare("INSERT INTO businesses (id, name, document_number, filing_type, status) VALUES (5000, 'FAR ID INC', 'N2', 'CORP', 'REVOKED')").run();
+    } finally {
+      other.close();
+    }
+    const after = expectAgree(db);
+    expect(after.find((a) => a.check.status === "REVOKED")!.copy).toEqual([3, 4, 5000]);
+    expect(after.find((a) => a.check.claimed === true)!.copy).toEqual([3, 4]);
+    db.close();
+  });
+
+  it("reads itself again whole when its last seen change was trimmed away, or the registry was loaded again", async () => {
+    const db = openDatabase(dbFile).$client;
+    expectAgree(db);
+    // More changes than kept, made by another connection: the importer's trim leaves a gap.
+    const other = new Database(dbFile);
+    other.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TAG_CHANGES_KEPT + 5})
+      INSERT INTO business_tag_changes (business_id) SELECT 1 FROM n`);
+    other.prepare("UPDATE businesses SET status = 'WITHDRAWN' WHERE id = 20").run();
+    trimTagChanges(other);
+    expect(entries(db).length).toBe(TAG_CHANGES_KEPT);
+    expect(expectAgree(db).find((a) => a.check.status === "ACTIVE")!.rows).not.toContain(20);
+    expect(db.prepare("SELECT tag_in(20, ?)").pluck().get(currentTagStore(db)!.handle({ status: "WITHDRAWN" }))).toBe(1);
+    // A load again (entry 0), the rows changed under it without entries of their own.
+    other.exec("DROP TRIGGER businesses_tags_au");
+    other.prepare("UPDATE businesses SET status = 'DISSOLVED' WHERE id = 21").run();
+    other.exec("INSERT INTO business_tag_changes (business_id) VALUES (0)");
+    other.close();
+    expect(db.prepare("SELECT tag_in(21, ?)").pluck().get(currentTagStore(db)!.handle({ status: "DISSOLVED" }))).toBe(1);
+    expectAgree(db);
+    db.close();
+  });
+
+  it("reads a large registry in steps, leaving the searches on the rows until it is done, and catches up with changes made meanwhile", async () => {
+    const saved = { ...TAG_STORE_READS };
+    Object.assign(TAG_STORE_READS, { atOnce: 0, step: 40 });
+    const db = new Database(dbFile);
+    try {
+      expect(currentTagStore(db)).toBeNull();
+      expect(currentTagStore(db)).toBeNull();
+      // Between the steps, another connection changes a business the read has not reached yet.
+      const other = new Database(dbFile);
+      await new Promise((resolve) => setImmediate(resolve));
+      other.prepare("UPDATE businesses SET status = 'PENDING' WHERE id = (SELECT max(id) FROM businesses WHERE filing_type = 'LLC' AND id < 5000)").run();
+      other.close();
+      await readTagStore(db);
+      const answers = expectAgree(db);
+      expect(answers.find((a) => a.check.type === "LLC")!.copy.length).toBeGreaterThan(40);
+    } finally {
+      Object.assign(TAG_STORE_READS, saved);
+      db.close();
+    }
+  });
+});
