@@ -42,9 +42,13 @@ const CHECKS: TagCheck[] = [
 const SQL_OF = (check: TagCheck) => {
   const clauses = ["1"];
   const params: unknown[] = [];
-  if (check.status !== undefined) clauses.push("status = ?") && params.push(check.status);
-  if (check.type !== undefined) clauses.push("filing_type = ?") && params.push(check.type);
-  if (check.claimed !== undefined) clauses.push("is_claimed = ?") && params.push(check.claimed ? 1 : 0);
+  const add = (clause: string, value: unknown) => {
+    clauses.push(clause);
+    params.push(value);
+  };
+  if (check.status !== undefined) add("status = ?", check.status);
+  if (check.type !== undefined) add("filing_type = ?", check.type);
+  if (check.claimed !== undefined) add("is_claimed = ?", check.claimed ? 1 : 0);
   return { where: clauses.join(" AND "), params };
 };
 
