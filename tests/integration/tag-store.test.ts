@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import type { CordataInput } from "~/lib/cordata-writer";
 import { importRegistryFiles } from "~/services/registry-import.server";
@@ -146,6 +146,22 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
       await readTagStore(db);
       const answers = expectAgree(db);
       expect(answers.find((a) => a.check.type === "LLC")!.copy.length).toBeGreaterThan(40);
+    } finally {
+      Object.assign(TAG_STORE_READS, saved);
+      db.close();
+    }
+  });
+
+  it("is one copy per connection for the whole process, whichever copy of the module read it (the server's build, its start script)", async () => {
+    const saved = { ...TAG_STORE_READS };
+    Object.assign(TAG_STORE_READS, { atOnce: 0, step: 40 });
+    const db = new Database(dbFile);
+    try {
+      await readTagStore(db);
+      vi.resetModules();
+      const again = await import("~/models/search/tag-store.server");
+      Object.assign(again.TAG_STORE_READS, { atOnce: 0, step: 40 });
+      expect(again.currentTagStore(db)).not.toBeNull();
     } finally {
       Object.assign(TAG_STORE_READS, saved);
       db.close();
