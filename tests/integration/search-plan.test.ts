@@ -12,6 +12,9 @@ import { getDb } from "~/db/client.server";
 import { uncachedSearch, uncachedSuggestions, type SearchParams } from "~/models/business-search.server";
 import { COUNT_CAP, FEW_AT_ADDRESS, SORT_LIMIT } from "~/models/search/planner.server";
 import type { ListPlan, TagPlan } from "~/models/search/types.server";
+import { tagSplit } from "~/models/search/tag-split.server";
+import { getTownArea } from "~/models/town.server";
+import { resetEnvCache } from "~/utils/env.server";
 import { seedDemoData } from "../../scripts/lib/seed";
 import { reference } from "../support/search-reference";
 
@@ -83,6 +86,43 @@ describe("the planned search gives the reference answers", () => {
     expect(compared).toBeGreaterThan(5_000);
     expect(nonEmpty).toBeGreaterThan(300);
   }, 300_000);
+
+  it("the town's ZIPs: intersected as tags when each is five digits, checked on the rows otherwise, the same answers", () => {
+    const client = getDb().$client;
+    const saved = process.env.TOWN_ZIPS;
+    const mismatches: string[] = [];
+    let nonEmpty = 0;
+    try {
+      for (const [zips, onRows] of [["33009,33023", false], ["33023,3300", true]] as const) {
+        process.env.TOWN_ZIPS = zips;
+        resetEnvCache();
+        const split = tagSplit({ city: "Pembroke Park" }, getTownArea());
+        expect([split.tags.length, split.restInTown.zips.length > 0]).toEqual([onRows ? 1 : 2, onRows]);
+        for (const name of NAMES)
+          for (const status of STATUSES.slice(0, 3))
+            for (const other of [{}, { type: "LLC" }, { claimed: false }, { person: "a" }, { doc: "L" }]) {
+              const p: SearchParams = { name, city: "Pembroke Park", status, ...other };
+              const ref = reference(p);
+              const total = Math.min(ref.count, COUNT_CAP);
+              if (ref.count) nonEmpty++;
+              for (const [sortLimit, tagPlan] of PLANS)
+                for (const page of new Set([1, Math.max(1, Math.ceil(total / 10))])) {
+                  const got = uncachedSearch(client, { ...p, page, limit: 10 }, { sortLimit, tagPlan });
+                  const ids = got.businesses.map((b) => b.id);
+                  const want = ref.ids.slice((page - 1) * 10, page * 10);
+                  if (got.pagination.total !== total || JSON.stringify(ids) !== JSON.stringify(want))
+                    mismatches.push(`TOWN_ZIPS=${zips} ${describeParams(p)} page ${page} ${sortLimit} ${tagPlan}: total ${got.pagination.total} vs ${total}, ids ${ids} vs ${want}`);
+                }
+            }
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TOWN_ZIPS;
+      else process.env.TOWN_ZIPS = saved;
+      resetEnvCache();
+    }
+    expect(mismatches.slice(0, 10)).toEqual([]);
+    expect(nonEmpty).toBeGreaterThan(20);
+  }, 120_000);
 
   it("a document number, ZIP, street or FEI, with or without a name: that filter as a tag, on rows or as its list of ids, the same answers", () => {
     const client = getDb().$client;

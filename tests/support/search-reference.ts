@@ -32,7 +32,10 @@ export function reference(p: SearchParams): Ref {
   // The town's name means the town as configured (README "The town's businesses"): its city
   // names as the state and the product write them, and its ZIP codes.
   if (p.city?.toUpperCase() === "PEMBROKE PARK") {
-    clauses.push("b.city IN ('Pembroke Park', 'PEMBROKE PARK') AND substr(b.zip, 1, 5) IN ('33009', '33023')");
+    // The ZIPs as TOWN_ZIPS says (33009 and 33023 unless a test sets others).
+    const zips = (process.env.TOWN_ZIPS ?? "33009,33023").split(",").map((z) => z.trim().slice(0, 5));
+    clauses.push(`b.city IN ('Pembroke Park', 'PEMBROKE PARK') AND substr(b.zip, 1, 5) IN (${zips.map(() => "?").join(", ")})`);
+    params.push(...zips);
   } else if (p.city) add("b.city = ?", p.city);
   if (p.type) add("b.filing_type = ?", p.type);
   if (p.status) add("b.status = ?", p.status.toUpperCase());

@@ -451,7 +451,7 @@ function planListing(filters: SearchFilters, town: TownArea, est: Estimates, opt
   // a ZIP's prefix and a short street address are tags): businesses_fts intersects them.
   const split = tagSplit(filters, town, LISTING_SPLIT);
   const atAddress = fewAtAddress(filters, est, options.fewAtAddress);
-  if (!atAddress && !restOnRows(split) && split.tags.length > (city ? 1 : 0)) {
+  if (!atAddress && !restOnRows(split) && split.tags.length > split.cityTags) {
     return city ? { kind: "tags", order: "name", sortUpTo: sortLimit } : { kind: "tags", order: "id" };
   }
   // By number when searching by number; by name within a city (the (city, name) index gives that

@@ -36,7 +36,8 @@ export type TagKey = "city" | "doc" | "zip" | "address" | "status" | "type" | "s
  * street address's first characters (`addressTag`)) are intersected inside it; `rest` (the other
  * registry filters, a number, ZIP or address not a tag or longer than its tag, and the town's ZIP
  * rule) are checked on the rows it finds. The town's city names become one OR group of city tags,
- * so the town still narrows inside the index; its ZIPs (shared with neighbours) stay in `rest`.
+ * so the town still narrows inside the index, and so do its ZIPs (shared with neighbours) when
+ * they are five digits each, as a second OR group (else they stay in `rest`).
  * Together they select exactly the rows filterClauses selects. `items` are the tags outside a
  * town, each with its SQL twin, for a search to choose where to check them (the planner).
  */
@@ -48,6 +49,8 @@ export type TagSplit = {
   /** ... the town's type, status and claimed (narrowTown), and its ZIPs. */
   restInTown: { columns: boolean; zips: string[] };
   townCity: TownArea | null;
+  /** How many of `tags` stand for a city: the town's city names, and its ZIPs when they are tags (2); a plain city (1); none (0). */
+  cityTags: number;
   /** A ZIP's or a street address's prefix that its tag finds whole (no clause left for the rows). */
   registryTagged: boolean;
 };
@@ -104,16 +107,22 @@ export function tagSplit(filters: SearchFilters, town: TownArea, options: SplitO
   // on its rows instead of intersecting the long status and type lists inside the index.
   const columns = Boolean(inTown && options.narrowTown && tags.length);
   if (columns) tags.length = 0;
+  // The town's ZIPs, when each is 5 digits, are tags too: the exact term "_z33023" holds the rows
+  // whose ZIP's first five characters are 33023, as `substr(zip, 1, 5) IN (...)` does, without
+  // reading them (a one-letter name in the town: 4,332 rows, 13 ms at 10.3M businesses).
+  const zipTerms = inTown?.zips.length && inTown.zips.every((z) => /^\d{5}$/.test(z)) ? inTown.zips.map((z) => zipTagTerm(z)!) : null;
   if (inTown) {
     items.length = 0;
     tags.unshift(`(${inTown.cities.flatMap((c) => filterTagTerms({ city: c })).join(" OR ")})`);
+    if (zipTerms) tags.splice(1, 0, `(${zipTerms.join(" OR ")})`);
   }
   return {
     tags,
     items,
     rest,
-    restInTown: { columns, zips: inTown ? inTown.zips : [] },
+    restInTown: { columns, zips: inTown && !zipTerms ? inTown.zips : [] },
     townCity: inTown,
+    cityTags: inTown ? (zipTerms ? 2 : 1) : city ? 1 : 0,
     registryTagged: zipTerm !== null || address?.whole === true,
   };
 }
