@@ -49,8 +49,6 @@ export type TagSplit = {
   /** ... the town's type, status and claimed (narrowTown), and its ZIPs. */
   restInTown: { columns: boolean; zips: string[] };
   townCity: TownArea | null;
-  /** How many of `tags` stand for a city: the town's city names, and its ZIPs when they are tags (2); a plain city (1); none (0). */
-  cityTags: number;
   /** A ZIP's or a street address's prefix that its tag finds whole (no clause left for the rows). */
   registryTagged: boolean;
 };
@@ -122,7 +120,6 @@ export function tagSplit(filters: SearchFilters, town: TownArea, options: SplitO
     rest,
     restInTown: { columns, zips: inTown && !zipTerms ? inTown.zips : [] },
     townCity: inTown,
-    cityTags: inTown ? (zipTerms ? 2 : 1) : city ? 1 : 0,
     registryTagged: zipTerm !== null || address?.whole === true,
   };
 }
