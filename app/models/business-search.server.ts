@@ -92,7 +92,7 @@ function search(client: Database.Database, params: SearchParams, options: Search
 
   const person = clean(params.person) ? personMatch(client, clean(params.person)) : null;
   if (clean(params.person) && !person) return empty;
-  const est = new SqlEstimates(client, params, { person: person ?? undefined });
+  const est = new SqlEstimates(client, params, { person: person ?? undefined }, options.tagCopy !== "off");
   const plan = planSearch({ filters: params, town: getTownArea(), options }, est);
   const page = { requestedPage, limit };
   const result =

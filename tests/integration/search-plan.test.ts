@@ -41,7 +41,7 @@ const describeParams = (p: SearchParams) => JSON.stringify(p);
  * forbidden; and for a name's tag filters, the cost-based split, every tag intersected in the
  * full-text index, every tag checked on the rows.
  */
-const PLANS: [number, TagPlan][] = [
+const PLANS: [number, TagPlan, tagCopy?: "off"][] = [
   [COUNT_CAP, "cost"],
   [SORT_LIMIT, "cost"],
   [0, "cost"],
@@ -49,6 +49,9 @@ const PLANS: [number, TagPlan][] = [
   [0, "index"],
   [SORT_LIMIT, "rows"],
   [0, "rows"],
+  // The tags left for the rows checked on the rows even where the search's copy could (decision 0030).
+  [SORT_LIMIT, "cost", "off"],
+  [SORT_LIMIT, "rows", "off"],
 ];
 
 describe("the planned search gives the reference answers", () => {
@@ -66,15 +69,15 @@ describe("the planned search gives the reference answers", () => {
       const total = Math.min(ref.count, COUNT_CAP);
       const limit = 10;
       const lastPage = Math.max(1, Math.ceil(total / limit));
-      for (const [sortLimit, tagPlan] of PLANS) {
+      for (const [sortLimit, tagPlan, tagCopy] of PLANS) {
         for (const page of new Set([1, Math.ceil(lastPage / 2), lastPage])) {
-          const got = uncachedSearch(client, { ...p, page, limit }, { sortLimit, tagPlan });
+          const got = uncachedSearch(client, { ...p, page, limit }, { sortLimit, tagPlan, tagCopy });
           const want = ref.ids.slice((page - 1) * limit, page * limit);
           const ids = got.businesses.map((b) => b.id);
           compared++;
           if (got.pagination.total !== total || JSON.stringify(ids) !== JSON.stringify(want)) {
             mismatches.push(
-              `${describeParams(p)} page ${page} sortLimit ${sortLimit} tagPlan ${tagPlan}: total ${got.pagination.total} vs ${total}, ids ${ids} vs ${want}`,
+              `${describeParams(p)} page ${page} sortLimit ${sortLimit} tagPlan ${tagPlan} tagCopy ${tagCopy ?? "on"}: total ${got.pagination.total} vs ${total}, ids ${ids} vs ${want}`,
             );
           }
         }

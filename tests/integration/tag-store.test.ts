@@ -1,5 +1,5 @@
 /**
- * The search's copy of the status, type and claimed columns (app/models/search/tag-store.server.ts,
+ * The search's copy of the status, type, claimed and number's first character (app/models/search/tag-store.server.ts,
  * decision 0030) must answer exactly what the rows answer: after a load, after another
  * connection's updates, inserts and deletes, after its last seen change was trimmed away or the
  * registry loaded again, and while a large registry's copy is read in steps.
@@ -37,6 +37,9 @@ const CHECKS: TagCheck[] = [
   { status: "REVOKED" },
   { status: "PENDING" },
   { status: "NOT A STATUS" },
+  { doc: "L" },
+  { doc: "Q", status: "ACTIVE" },
+  { doc: "N" },
 ];
 
 const SQL_OF = (check: TagCheck) => {
@@ -49,6 +52,7 @@ const SQL_OF = (check: TagCheck) => {
   if (check.status !== undefined) add("status = ?", check.status);
   if (check.type !== undefined) add("filing_type = ?", check.type);
   if (check.claimed !== undefined) add("is_claimed = ?", check.claimed ? 1 : 0);
+  if (check.doc !== undefined) add("substr(document_number, 1, 1) = ?", check.doc);
   return { where: clauses.join(" AND "), params };
 };
 
@@ -91,9 +95,11 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
     try {
       other.prepare("UPDATE businesses SET status = 'REVOKED', is_claimed = 1 WHERE id IN (3, 4)").run();
       other.prepare("UPDATE businesses SET filing_type = 'CORP' WHERE id = 10").run();
-      // A change of another column writes no entry.
+      // A number whose first character changes.
+      other.prepare("UPDATE businesses SET document_number = 'Q' || substr(document_number, 2) WHERE id IN (7, 8)").run();
+      // A change of another column, or of a number's later characters, writes no entry.
       const before = entries(db).length;
-      other.prepare("UPDATE businesses SET name = 'RENAMED LLC', status = status WHERE id = 11").run();
+      other.prepare("UPDATE businesses SET name = 'RENAMED LLC', status = status, document_number = document_number || 'X' WHERE id = 11").run();
       expect(entries(db).length).toBe(before);
       other.prepare("DELETE FROM businesses WHERE id = 12").run();
       other
@@ -106,6 +112,8 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
     const after = expectAgree(db);
     expect(after.find((a) => a.check.status === "REVOKED")!.copy).toEqual([3, 4, 5000]);
     expect(after.find((a) => a.check.claimed === true)!.copy).toEqual([3, 4]);
+    expect(after.find((a) => a.check.doc === "Q")!.copy).toEqual([7]);
+    expect(after.find((a) => a.check.doc === "N")!.copy.length).toBe(2);
     db.close();
   });
 

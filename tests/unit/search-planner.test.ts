@@ -38,6 +38,7 @@ function table({
     return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
   };
   const est: Estimates = {
+    tagCopy: () => false,
     span: () => span,
     density: (term, index = "businesses_fts") => {
       asked.push(`density ${term}${index === "people_fts" ? " in people" : ""}`);

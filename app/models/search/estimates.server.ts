@@ -5,6 +5,7 @@
  * person's few entries, a listing's tag matches) are kept for the search that follows the plan.
  */
 import type Database from "better-sqlite3";
+import { currentTagStore } from "./tag-store.server";
 import { addressClause, addressPrefix } from "~/models/registry-search.server";
 import type { Capped, Estimates, RegistryKey } from "./planner.server";
 import { NUMBER_COUNT_SPLIT, PERSON_SPLIT } from "./planner.server";
@@ -50,7 +51,13 @@ export class SqlEstimates implements Estimates {
     private client: Database.Database,
     private filters: SearchFilters,
     private matches: { name?: string; person?: string } = {},
+    /** false: the search's copy in memory is not to be used (SearchPlanOptions.tagCopy "off"). */
+    private copyAllowed = true,
   ) {}
+
+  tagCopy(): boolean {
+    return this.copyAllowed && currentTagStore(this.client) !== null;
+  }
 
   private once<T>(key: string, answer: () => T): T {
     if (!this.memo.has(key)) this.memo.set(key, answer());

@@ -38,7 +38,8 @@ import {
   type CardRow,
   type Where,
 } from "./sql.server";
-import { matchOf } from "./tag-split.server";
+import { matchOf, tagCheckOf } from "./tag-split.server";
+import { currentTagStore, tagCheckClause } from "./tag-store.server";
 import type { SearchFilters, SearchPlanOptions } from "./types.server";
 
 /**
@@ -162,7 +163,7 @@ export function nameSearch(
   const fts = buildNameQuery(nameText, indexWords(client, NAME_INDEX));
   if (!fts) return null;
   const person = personAt(where);
-  const est = new SqlEstimates(client, filters, { name: fts.all, person: person ? (where.params[person.param] as string) : undefined });
+  const est = new SqlEstimates(client, filters, { name: fts.all, person: person ? (where.params[person.param] as string) : undefined }, options.tagCopy !== "off");
   const plan = planSearch({ filters: { ...filters, name: nameText }, town: getTownArea(), options }, est);
   if (plan.kind !== "name") return null;
   if (plan.personAndName && person) {
@@ -198,13 +199,20 @@ export function nameSearch(
   }
   const name = nameTiers(nameText, fts, tags);
   if (!name) return null;
+  // The tag filters left for the rows, when nothing else is, checked on the search's copy in
+  // memory instead (decision 0030): the matches are counted without reading a row.
+  const check = plan.tags !== "town" && split.rest.clauses.length === 0 ? tagCheckOf(itemsNamed(split, plan.tags.onRows)) : null;
+  const copy = check && est.tagCopy() ? currentTagStore(client) : null;
+  const onCopy = check && copy ? tagCheckClause(copy, "f.rowid", check) : null;
   // Suggestions without filters need no count: the tier walks answer them in a few reads.
   const { total, capped, ids } =
     typeof page !== "function" && where.clauses.length === 0
       ? { total: -1, capped: true, ids: null }
-      : doc.clauses.length
-        ? cappedMatches(client, `SELECT b.id AS id FROM ${FTS_JOIN} WHERE businesses_fts MATCH ?${andWhere(doc.clauses)}`, [name.match, ...doc.params])
-        : { ...cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]), ids: null };
+      : onCopy
+        ? cappedMatches(client, `SELECT f.rowid AS id FROM businesses_fts f WHERE businesses_fts MATCH ? AND ${onCopy.clause}`, [name.match, ...onCopy.params])
+        : doc.clauses.length
+          ? cappedMatches(client, `SELECT b.id AS id FROM ${FTS_JOIN} WHERE businesses_fts MATCH ?${andWhere(doc.clauses)}`, [name.match, ...doc.params])
+          : { ...cappedCount(client, "businesses_fts", "businesses_fts MATCH ?", [name.match]), ids: null };
   const { offset, limit } = typeof page === "function" ? page(total) : page;
   const rows =
     total === 0

@@ -1,10 +1,11 @@
 /**
- * The search's copy of three columns of every business (status, filing type, claimed) in this
- * process's memory, one 16-bit code per business id: checking a business's status or type here
+ * The search's copy of four values of every business (status, filing type, claimed, and its
+ * document number's first character) in this process's memory, one 16-bit code per business id
+ * (the code of its combination of the four): checking a business's status or type here
  * costs about 0.1 µs, against 2.5-4 µs for reading its row in a registry of 10.3M businesses
  * (decision 0030). SQL reaches it through the function `tag_in(id, filter)`.
  *
- * Kept exact: triggers (drizzle/0029) write every business whose three columns change, from any
+ * Kept exact: triggers (drizzle/0029) write every business whose four values change, from any
  * process, to business_tag_changes; before each use, the copy reads the entries it has not seen and
  * reads those businesses' rows again. When it cannot (an entry 0: the registry was loaded again;
  * its last seen entry trimmed away; too many entries at once), it is read again whole, and until
@@ -26,16 +27,16 @@ const MOST_CHANGES_READ = 20_000;
  */
 export const TAG_STORE_READS = { atOnce: 200_000, step: 5_000 };
 
-/** What a filter asks of the three columns; a missing field is not asked. */
-export type TagCheck = { status?: string; type?: string; claimed?: boolean };
+/** What a filter asks of the four values (`doc`: the number's first character); a missing field is not asked. */
+export type TagCheck = { status?: string; type?: string; claimed?: boolean; doc?: string };
 
-type Combo = { status: string; type: string; claimed: boolean };
+type Combo = { status: string; type: string; claimed: boolean; doc: string };
 
 class TagStore {
   /** The code of each business id's combination of values; 0: no such business. */
   codes = new Uint16Array(0);
   /** The combinations by code (code 0 unused). */
-  combos: Combo[] = [{ status: "", type: "", claimed: false }];
+  combos: Combo[] = [{ status: "", type: "", claimed: false, doc: "" }];
   private comboCodes = new Map<string, number>();
   /** The filters `tag_in` was given, by handle, each with its verdict per code. */
   private filters: { check: TagCheck; verdicts: Uint8Array }[] = [];
@@ -44,13 +45,14 @@ class TagStore {
   seen = -1;
   reading: Promise<void> | null = null;
 
-  code(status: string, type: string, claimed: boolean): number {
-    const key = `${status}\u0000${type}\u0000${claimed ? 1 : 0}`;
+  code(status: string, type: string, claimed: boolean, number: string): number {
+    const doc = number.charAt(0);
+    const key = `${status}\u0000${type}\u0000${claimed ? 1 : 0}\u0000${doc}`;
     let code = this.comboCodes.get(key);
     if (code === undefined) {
       code = this.combos.length;
-      if (code > 0xffff) throw new Error("tag store: more than 65,535 combinations of status, type and claimed");
-      this.combos.push({ status, type, claimed });
+      if (code > 0xffff) throw new Error("tag store: more than 65,535 combinations of status, type, claimed and number's first character");
+      this.combos.push({ status, type, claimed, doc });
       this.comboCodes.set(key, code);
     }
     return code;
@@ -67,7 +69,7 @@ class TagStore {
   }
 
   handle(check: TagCheck): number {
-    const key = JSON.stringify([check.status ?? null, check.type ?? null, check.claimed ?? null]);
+    const key = JSON.stringify([check.status ?? null, check.type ?? null, check.claimed ?? null, check.doc ?? null]);
     let handle = this.filterHandles.get(key);
     if (handle === undefined) {
       handle = this.filters.length;
@@ -86,10 +88,15 @@ class TagStore {
     return filter.verdicts[code];
   }
 
-  private verdicts({ status, type, claimed }: TagCheck): Uint8Array {
+  private verdicts({ status, type, claimed, doc }: TagCheck): Uint8Array {
     const out = new Uint8Array(this.combos.length);
     this.combos.forEach((c, code) => {
-      out[code] = code > 0 && (status === undefined || c.status === status) && (type === undefined || c.type === type) && (claimed === undefined || c.claimed === claimed) ? 1 : 0;
+      const passes =
+        (status === undefined || c.status === status) &&
+        (type === undefined || c.type === type) &&
+        (claimed === undefined || c.claimed === claimed) &&
+        (doc === undefined || c.doc === doc);
+      out[code] = code > 0 && passes ? 1 : 0;
     });
     return out;
   }
@@ -119,12 +126,12 @@ function lastChange(client: Database.Database): number {
   return (statement.get() as number | null) ?? 0;
 }
 
-type Row = [id: number, status: string, type: string, claimed: number];
+type Row = [id: number, status: string, type: string, claimed: number, number: string];
 
-/** The three columns of the businesses in a JSON array of ids (those that exist). */
+/** The four values of the businesses in a JSON array of ids (those that exist). */
 const rowsOf = (client: Database.Database, ids: string) =>
   client
-    .prepare("SELECT b.id, b.status, b.filing_type, b.is_claimed FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value")
+    .prepare("SELECT b.id, b.status, b.filing_type, b.is_claimed, b.document_number FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value")
     .raw()
     .all(ids) as Row[];
 
@@ -146,9 +153,9 @@ function wholeReader(client: Database.Database, store: TagStore) {
     /** Reads the next `step` entries (all of them when `whole`); true once the copy is complete. */
     step(whole = false): boolean {
       const limit = whole ? -1 : TAG_STORE_READS.step;
-      const rows = (after ? next.all(...after, limit) : first.all(limit)) as [...Row, string][];
+      const rows = (after ? next.all(...after, limit) : first.all(limit)) as Row[];
       // An id beyond `highest` is a business added meanwhile: its own entry brings it in.
-      for (const [id, status, type, claimed] of rows) if (id <= highest) codes[id] = store.code(status, type, claimed === 1);
+      for (const [id, status, type, claimed, number] of rows) if (id <= highest) codes[id] = store.code(status, type, claimed === 1, number);
       if (whole || rows.length < limit) {
         store.codes = codes;
         store.seen = from;
@@ -177,7 +184,7 @@ function catchUp(client: Database.Database, store: TagStore, last: number): bool
   }
   const list = JSON.stringify([...ids]);
   for (const id of ids) store.set(id, 0);
-  for (const [id, status, type, claimed] of rowsOf(client, list)) store.set(id, store.code(status, type, claimed === 1));
+  for (const [id, status, type, claimed, number] of rowsOf(client, list)) store.set(id, store.code(status, type, claimed === 1, number));
   store.seen = entries[entries.length - 1][0];
   return true;
 }
