@@ -466,8 +466,9 @@ function planListing(filters: SearchFilters, town: TownArea, est: Estimates, opt
   const atAddress = fewAtAddress(filters, est, options.fewAtAddress);
   // The town's listing walks its (city, name) index, which carries the ZIPs and the filters
   // (its businesses are few), even where its ZIPs are tags: intersecting them with a status's
-  // long list costs 20 ms at 10.3M businesses, the walk 2.
-  const townWalk = split.townCity !== null && split.townCity.zips.length > 0;
+  // long list costs 20 ms at 10.3M businesses, the walk 2. Not with a street, which the index
+  // does not carry: its tag finds the town's businesses on the street without reading the rest.
+  const townWalk = split.townCity !== null && split.townCity.zips.length > 0 && !split.registryTagged;
   if (!atAddress && !restOnRows(split) && !townWalk && split.tags.length > (city ? 1 : 0)) {
     return city ? { kind: "tags", order: "name", sortUpTo: sortLimit } : { kind: "tags", order: "id" };
   }

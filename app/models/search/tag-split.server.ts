@@ -74,9 +74,10 @@ export function tagSplit(filters: SearchFilters, town: TownArea, options: SplitO
   const zip = options.zipTag && !inTown ? zipPrefix(filters.zip) : "";
   const zipTerm = zip ? zipTagTerm(zip) : null;
   if (zipTerm) items.push({ key: "zip", term: zipTerm, ...zipClause(zip) });
-  // And a street address's first characters (drizzle/0020), outside the town; a longer address is
-  // also checked on the rows.
-  const address = options.addressTag && !inTown ? addressTagTerm(addressPrefix(filters.address)) : null;
+  // And a street address's first characters (drizzle/0020); a longer address is also checked on
+  // the rows. Within the town too, except where the town's other filters go to its rows
+  // (narrowTown): the town's 7,796 rows at 10.3M businesses cost 28 ms to check for a street.
+  const address = options.addressTag && !(inTown && options.narrowTown) ? addressTagTerm(addressPrefix(filters.address)) : null;
   if (address) items.push({ key: "address", term: address.term, ...addressClause(address.tagged) });
   // A status and a type together are one tag (search-tags.ts), so one filter here.
   if (status && type) {
