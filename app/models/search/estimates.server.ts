@@ -5,7 +5,7 @@
  * person's few entries, a listing's tag matches) are kept for the search that follows the plan.
  */
 import type Database from "better-sqlite3";
-import { currentTagStore } from "./tag-store.server";
+import { currentTagStore, tagCheckClause, type TagCheck } from "./tag-store.server";
 import { addressClause, addressPrefix } from "~/models/registry-search.server";
 import type { Capped, Estimates, RegistryKey } from "./planner.server";
 import { NUMBER_COUNT_SPLIT, PERSON_SPLIT } from "./planner.server";
@@ -122,7 +122,14 @@ export class SqlEstimates implements Estimates {
   }
 
   /** With the ids it counted (a JSON array) when not capped. */
-  tagMatches(match: string): Gathered {
+  tagMatches(match: string, check?: TagCheck): Gathered {
+    const copy = check ? currentTagStore(this.client) : null;
+    if (check && copy) {
+      const onCopy = tagCheckClause(copy, "rowid", check);
+      return this.once(`tags ${match} ${JSON.stringify(check)}`, () =>
+        cappedMatches(this.client, `SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ? AND ${onCopy.clause}`, [match, ...onCopy.params]),
+      );
+    }
     return this.once(`tags ${match}`, () => cappedMatches(this.client, "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?", [match]));
   }
 }

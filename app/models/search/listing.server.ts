@@ -7,7 +7,7 @@ import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
 import { getTownArea } from "~/models/town.server";
 import { numberIndex, type SqlEstimates } from "./estimates.server";
-import { COUNT_CAP, LISTING_SPLIT, NUMBER_COUNT_SPLIT, type ListingWalk, type SearchPlan } from "./planner.server";
+import { COUNT_CAP, LISTING_SPLIT, NUMBER_COUNT_SPLIT, numberTags, type ListingWalk, type SearchPlan } from "./planner.server";
 import { BY_ADDRESS, CARD_COLUMNS, cappedCount, cardsOfIds, cardsWithReasons, CITY_BY_NAME, prepare, type CardRow, type Where } from "./sql.server";
 import { clean, tagSplit, tagsMatch } from "./tag-split.server";
 import type { SearchFilters, SearchResult } from "./types.server";
@@ -79,7 +79,8 @@ export function listing(
   { requestedPage, limit }: Page,
 ): SearchResult {
   const order = ORDER[plan.order];
-  const tagged = plan.count === "tags" ? est.tagMatches(tagsMatch(params, tagSplit(params, getTownArea(), NUMBER_COUNT_SPLIT).tags)) : null;
+  const counted = plan.count === "tags" ? numberTags(params, tagSplit(params, getTownArea(), NUMBER_COUNT_SPLIT), est) : null;
+  const tagged = counted ? est.tagMatches(counted.match, counted.check) : null;
   const from = plan.rows === "sort" ? null : walkFrom(plan.rows, params);
   const whereSql = where.clauses.length ? ` WHERE ${where.clauses.join(" AND ")}` : "";
   // A small city's rows with a number's prefix are read once, in number order: their count and
