@@ -82,10 +82,13 @@ export function personListing(
       params: [...source.params, ...rest.params],
     };
   }
-  // A page in id order reads the matches up to the page; in another order, all of them: those are
-  // read once, with the count, rather than asked of people_fts again (when within the count cap).
+  // The matches are read once, with the count, rather than asked of people_fts again for the page
+  // (when within the count cap): "JOHN SMITH" in 32267, 12 matches, intersected twice 25 -> 14 ms
+  // at 10.3M businesses. Except a person alone in id order, mostly past the cap, whose page reads
+  // the matches up to the page only (gathering 10,001 ids costs a millisecond).
+  const alone = ids === source && !few && split.tags.length === 0;
   const { total, capped, ids: matched } =
-    plan.order === "id" ? { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null } : cappedMatches(client, ids.sql, ids.params);
+    plan.order === "id" && alone ? { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null } : cappedMatches(client, ids.sql, ids.params);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   if (total === 0) return { businesses: [], pagination, capped };
   const many = capped || total > plan.walkAbove;
