@@ -117,6 +117,20 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
     db.close();
   });
 
+  it("is not used inside a transaction, whose changes may be rolled back (their entries' numbers then given to others)", () => {
+    const db = openDatabase(dbFile).$client;
+    expectAgree(db);
+    db.exec("BEGIN");
+    db.prepare("UPDATE businesses SET status = 'WITHDRAWN' WHERE id = 30").run();
+    expect(currentTagStore(db)).toBeNull();
+    db.exec("ROLLBACK");
+    // A change made after the rollback takes the number the rolled-back entry had.
+    db.prepare("UPDATE businesses SET status = 'DISSOLVED' WHERE id = 31").run();
+    expect(db.prepare("SELECT tag_in(31, ?), tag_in(30, ?)").raw().get(currentTagStore(db)!.handle({ status: "DISSOLVED" }), currentTagStore(db)!.handle({ status: "WITHDRAWN" }))).toEqual([1, 0]);
+    expectAgree(db);
+    db.close();
+  });
+
   it("reads itself again whole when its last seen change was trimmed away, or the registry was loaded again", async () => {
     const db = openDatabase(dbFile).$client;
     expectAgree(db);

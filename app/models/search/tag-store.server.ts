@@ -212,7 +212,9 @@ function readAgain(client: Database.Database, store: TagStore): Promise<void> {
  */
 export function currentTagStore(client: Database.Database): { handle: (check: TagCheck) => number } | null {
   const store = storeOf(client);
-  if (store.reading) return null;
+  // Inside a transaction the connection sees its own changes, which may yet be rolled back (and
+  // their entries' numbers then given to others): the search reads the rows instead.
+  if (store.reading || client.inTransaction) return null;
   if (store.seen >= 0) {
     const last = lastChange(client);
     if (last === store.seen || catchUp(client, store, last)) return store;
