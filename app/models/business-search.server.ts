@@ -97,7 +97,7 @@ function search(client: Database.Database, params: SearchParams, options: Search
   const page = { requestedPage, limit };
   const result =
     plan.kind === "person"
-      ? personListing(client, params, where, plan, est, person!, requestedPage, limit, options.tagCopy !== "off")
+      ? personListing(client, params, where, plan, est, person!, requestedPage, limit)
       : plan.kind === "tags"
         ? tagListing(client, params, where, plan, page)
         : plan.kind === "listing"

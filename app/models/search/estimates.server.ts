@@ -5,7 +5,7 @@
  * person's few entries, a listing's tag matches) are kept for the search that follows the plan.
  */
 import type Database from "better-sqlite3";
-import { currentTagStore, tagCheckClause, type TagCheck } from "./tag-store.server";
+import { currentTagStore, tagCheckClause, type TagCheck, type TagStoreHandle } from "./tag-store.server";
 import { addressClause, addressPrefix } from "~/models/registry-search.server";
 import type { Capped, Estimates, RegistryKey } from "./planner.server";
 import { NUMBER_COUNT_SPLIT, PERSON_SPLIT } from "./planner.server";
@@ -55,8 +55,16 @@ export class SqlEstimates implements Estimates {
     private copyAllowed = true,
   ) {}
 
+  /**
+   * The search's copy in memory (decision 0030) when it may be used, asked once for the whole
+   * search so that its plan and its queries agree; null: the rows.
+   */
+  tagStore(): TagStoreHandle | null {
+    return this.once("tag store", () => (this.copyAllowed ? currentTagStore(this.client) : null));
+  }
+
   tagCopy(): boolean {
-    return this.copyAllowed && currentTagStore(this.client) !== null;
+    return this.tagStore() !== null;
   }
 
   private once<T>(key: string, answer: () => T): T {
@@ -123,7 +131,7 @@ export class SqlEstimates implements Estimates {
 
   /** With the ids it counted (a JSON array) when not capped. */
   tagMatches(match: string, check?: TagCheck): Gathered {
-    const copy = check ? currentTagStore(this.client) : null;
+    const copy = check ? this.tagStore() : null;
     if (check && copy) {
       const onCopy = tagCheckClause(copy, "rowid", check);
       return this.once(`tags ${match} ${JSON.stringify(check)}`, () =>

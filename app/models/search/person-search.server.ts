@@ -5,9 +5,7 @@
  * common surname's matches first ("rodriguez": 210,000 people at 3.5M businesses, 200 ms). The
  * tag filters are intersected with the name inside people_fts, whose documents carry their
  * business's tags, or checked on the person's few rows (the plan's `tags`); the rest is checked
- * on the businesses found. Same rows, same order whichever way. `tagCopy` false: the few
- * businesses' status, type and claimed flag checked on their rows even when the search's copy
- * of those columns could (tests).
+ * on the businesses found. Same rows, same order whichever way.
  */
 import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
@@ -29,7 +27,7 @@ import {
   type Where,
 } from "./sql.server";
 import { clean, documentClause, matchOf, tagCheckOf } from "./tag-split.server";
-import { currentTagStore, tagCheckClause } from "./tag-store.server";
+import { tagCheckClause } from "./tag-store.server";
 import type { SearchParams, SearchResult } from "./types.server";
 
 type Ids = { sql: string; params: unknown[] };
@@ -44,7 +42,6 @@ export function personListing(
   match: string,
   requestedPage: number,
   limit: number,
-  tagCopy = true,
 ): SearchResult | null {
   const split = splitFilters(client, { ...params, person: undefined }, PERSON_SPLIT);
   if (!split) return null;
@@ -62,7 +59,7 @@ export function personListing(
   // The few businesses' status, type or claimed flag, when nothing else is left for their rows,
   // checked on the search's copy of those columns instead of the rows (decision 0030).
   const check = few && split.rest.clauses.length === 0 ? tagCheckOf(itemsNamed(split, few.fewFirst.onRows)) : null;
-  const copy = check && tagCopy ? currentTagStore(client) : null;
+  const copy = check ? est.tagStore() : null;
   let ids: Ids;
   if (rest.clauses.length === 0) ids = source;
   else if (check && copy) {

@@ -542,10 +542,11 @@ export function numberTags(filters: SearchFilters, split: TagSplit, est: Estimat
   const inIndex = split.items.filter((item) => !item.check);
   const check = tagCheckOf(onCopy);
   if (!check || !inIndex.length || !est.tagCopy() || est.span() <= 0) return all;
-  const density = (item: TagFilter) => (item.not ? Math.max(0, 1 - est.density(item.not)) : est.density(item.term));
-  const indexCost = inIndex.reduce((sum, item) => sum + est.density(item.not ?? item.term), 0);
-  const copyCost = Math.min(...inIndex.map(density)) * COPY_CHECK_COST + indexCost;
-  const fullCost = indexCost + onCopy.reduce((sum, item) => sum + est.density(item.not ?? item.term), 0);
+  // A list's entries read (a "not claimed" reads the claimed list), and the share of ids it keeps.
+  const read = (items: TagFilter[]) => items.reduce((sum, item) => sum + est.density(item.not ?? item.term), 0);
+  const kept = (item: TagFilter) => (item.not ? Math.max(0, 1 - est.density(item.not)) : est.density(item.term));
+  const copyCost = Math.min(...inIndex.map(kept)) * COPY_CHECK_COST + read(inIndex);
+  const fullCost = read(inIndex) + read(onCopy);
   if (copyCost >= fullCost) return all;
   const rest: SearchFilters = { ...filters, claimed: onCopy.some((item) => item.key === "claimed" || item.key === "not claimed") ? undefined : filters.claimed };
   return { match: tagsMatch(rest, inIndex.map((item) => item.term)), check };

@@ -27,6 +27,9 @@ const MOST_CHANGES_READ = 20_000;
  */
 export const TAG_STORE_READS = { atOnce: 200_000, step: 5_000 };
 
+/** What a search holds of the copy: a handle for each filter it checks there. */
+export type TagStoreHandle = { handle: (check: TagCheck) => number };
+
 /** What a filter asks of the four values (`doc`: the number's first character); a missing field is not asked. */
 export type TagCheck = { status?: string; type?: string; claimed?: boolean; doc?: string };
 
@@ -210,7 +213,7 @@ function readAgain(client: Database.Database, store: TagStore): Promise<void> {
  * The copy for `client`, exact as of now, or null while a new copy is being read (the first use
  * of a large registry, or after a load). A small registry's copy is read at once.
  */
-export function currentTagStore(client: Database.Database): { handle: (check: TagCheck) => number } | null {
+export function currentTagStore(client: Database.Database): TagStoreHandle | null {
   const store = storeOf(client);
   // Inside a transaction the connection sees its own changes, which may yet be rolled back (and
   // their entries' numbers then given to others): the search reads the rows instead.
@@ -243,6 +246,6 @@ export function trimTagChanges(db: Database.Database) {
 }
 
 /** The SQL that passes the businesses whose id (an SQL expression) passes `check`, and its parameter. */
-export function tagCheckClause(store: { handle: (check: TagCheck) => number }, id: string, check: TagCheck) {
+export function tagCheckClause(store: TagStoreHandle, id: string, check: TagCheck) {
   return { clause: `tag_in(${id}, ?)`, params: [store.handle(check)] };
 }
