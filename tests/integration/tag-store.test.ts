@@ -76,6 +76,20 @@ function expectAgree(db: Database.Database) {
   return answers;
 }
 
+/** Reads as a large registry is read (in steps of 40), on a new connection to the test's file. */
+const STEPS = { atOnce: 0, step: 40 };
+async function inSteps(test: (db: Database.Database) => Promise<void>) {
+  const saved = { ...TAG_STORE_READS };
+  Object.assign(TAG_STORE_READS, STEPS);
+  const db = new Database(path.join(dir, "registry.db"));
+  try {
+    await test(db);
+  } finally {
+    Object.assign(TAG_STORE_READS, saved);
+    db.close();
+  }
+}
+
 const entries = (db: Database.Database) => db.prepare("SELECT business_id FROM business_tag_changes ORDER BY seq").pluck().all();
 
 describe("the search's copy of status, type and claimed", { timeout: 60_000 }, () => {
@@ -153,11 +167,8 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
     db.close();
   });
 
-  it("reads a large registry in steps, leaving the searches on the rows until it is done, and catches up with changes made meanwhile", async () => {
-    const saved = { ...TAG_STORE_READS };
-    Object.assign(TAG_STORE_READS, { atOnce: 0, step: 40 });
-    const db = new Database(dbFile);
-    try {
+  it("reads a large registry in steps, leaving the searches on the rows until it is done, and catches up with changes made meanwhile", () =>
+    inSteps(async (db) => {
       expect(currentTagStore(db)).toBeNull();
       expect(currentTagStore(db)).toBeNull();
       // Between the steps, another connection changes a business the read has not reached yet.
@@ -168,25 +179,14 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
       await readTagStore(db);
       const answers = expectAgree(db);
       expect(answers.find((a) => a.check.type === "LLC")!.copy.length).toBeGreaterThan(40);
-    } finally {
-      Object.assign(TAG_STORE_READS, saved);
-      db.close();
-    }
-  });
+    }));
 
-  it("is one copy per connection for the whole process, whichever copy of the module read it (the server's build, its start script)", async () => {
-    const saved = { ...TAG_STORE_READS };
-    Object.assign(TAG_STORE_READS, { atOnce: 0, step: 40 });
-    const db = new Database(dbFile);
-    try {
+  it("is one copy per connection for the whole process, whichever copy of the module read it (the server's build, its start script)", () =>
+    inSteps(async (db) => {
       await readTagStore(db);
       vi.resetModules();
       const again = await import("~/models/search/tag-store.server");
-      Object.assign(again.TAG_STORE_READS, { atOnce: 0, step: 40 });
+      Object.assign(again.TAG_STORE_READS, STEPS);
       expect(again.currentTagStore(db)).not.toBeNull();
-    } finally {
-      Object.assign(TAG_STORE_READS, saved);
-      db.close();
-    }
-  });
+    }));
 });
