@@ -93,6 +93,23 @@ describe("a full load's one-time rebuild of the full-text indexes", { timeout: 1
     }
   });
 
+  it("writes the name index in leaves of about 1,000 bytes, people_fts in FTS5's own 4,050 (drizzle/0030)", async () => {
+    // 1,800 businesses: a word of every name lists them all, past 1,000 bytes (a byte or two a business).
+    const many = path.join(dir, "many.txt");
+    writeCordata(many, records(1800, "M"));
+    const db = openDatabase(path.join(dir, "pages.db")).$client;
+    try {
+      await importRegistryFiles(db, [many], { mode: "rebuild" });
+      const largest = (fts: string) => db.prepare(`SELECT max(length(block)) FROM ${fts}_data`).pluck().get() as number;
+      expect(largest("businesses_fts")).toBeGreaterThan(900);
+      expect(largest("businesses_fts")).toBeLessThanOrEqual(1_010);
+      expect(largest("people_fts")).toBeGreaterThan(1_500);
+      expect(db.prepare("SELECT count(*) FROM businesses_fts WHERE businesses_fts MATCH '\"holdings\"'").pluck().get()).toBe(1800);
+    } finally {
+      db.close();
+    }
+  });
+
   it("is found by a connection that searched the empty registry before the load", async () => {
     const db = openDatabase(path.join(dir, "searched.db")).$client;
     try {
