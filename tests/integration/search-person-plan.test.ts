@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { uncachedSearch, type SearchParams } from "~/models/business-search.server";
+import { searchPlan, uncachedSearch, type SearchParams } from "~/models/business-search.server";
 import { COUNT_CAP } from "~/models/search/planner.server";
 import type { SearchPlanOptions } from "~/models/search/types.server";
 import { seedDemoData } from "../../scripts/lib/seed";
@@ -64,6 +64,8 @@ describe("a person with other filters", () => {
     const mismatches: string[] = [];
     let compared = 0;
     let nonEmpty = 0;
+    let streamed = 0;
+    let streamedWithIndex = 0;
     for (const person of people())
       for (const city of CITIES)
         for (const type of TYPES)
@@ -84,7 +86,9 @@ describe("a person with other filters", () => {
                 // the page also walked in the number's index (personSortLimit: 0), its entries
                 // looked up in the matches or in the person's own businesses (personWalkSet). The
                 // few businesses' status, type and claimed checked on the search's copy of those
-                // columns (tag-store), and on their rows (tagCopy: "off").
+                // columns (tag-store), and on their rows (tagCopy: "off"); the person's entries
+                // streamed and checked on the copy (copyStreamEntries: 0, none of them few), the rare tags
+                // intersected with them (commonTag: 40).
                 const plans: SearchPlanOptions[] = p.name
                   ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }]
                   : [
@@ -96,6 +100,8 @@ describe("a person with other filters", () => {
                       { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 8 },
                       { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 8, tagCopy: "off" as const },
                       { commonTag: 0, fewPeople: 8, tagCopy: "off" as const },
+                      { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0 },
+                      { commonTag: 40, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0 },
                       ...(p.doc
                         ? [
                             { personSortLimit: 0 },
@@ -104,7 +110,10 @@ describe("a person with other filters", () => {
                           ]
                         : []),
                     ];
-                for (const options of plans)
+                for (const options of plans) {
+                  const plan = options.copyStreamEntries === 0 ? JSON.stringify(searchPlan(client, p, options)) : "";
+                  if (plan.includes('"streamed"')) streamed++;
+                  if (/"streamed":{"inIndex":\["/.test(plan)) streamedWithIndex++;
                   for (const page of [1, lastPage]) {
                     const got = uncachedSearch(client, { ...p, page, limit: 10 }, options);
                     const ids = got.businesses.map((b) => b.id);
@@ -114,11 +123,14 @@ describe("a person with other filters", () => {
                       mismatches.push(`${JSON.stringify(p)} page ${page} ${JSON.stringify(options)}: total ${got.pagination.total} vs ${total}, ids ${ids} vs ${expected}`);
                     }
                   }
+                }
                 if (want.length) nonEmpty++;
               }
     expect(mismatches.slice(0, 10)).toEqual([]);
     expect(compared).toBeGreaterThan(1_000);
     expect(nonEmpty).toBeGreaterThan(100);
+    expect(streamed).toBeGreaterThan(200);
+    expect(streamedWithIndex).toBeGreaterThan(50);
   }, 120_000);
 
   it("a person with a name and a row filter: the person's list and the filter's list together, every list plan", () => {

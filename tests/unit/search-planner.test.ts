@@ -24,12 +24,15 @@ function table({
   name = 0.001,
   person = 0.001,
   span = SPAN,
+  copy = false,
 }: {
   counts?: Record<string, number>;
   density?: Record<string, number>;
   name?: number;
   person?: number;
   span?: number;
+  /** Whether the search's copy in memory is current (decision 0030). */
+  copy?: boolean;
 }) {
   const asked: string[] = [];
   const count = (question: string, cap: number): Capped => {
@@ -38,7 +41,7 @@ function table({
     return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
   };
   const est: Estimates = {
-    tagCopy: () => false,
+    tagCopy: () => copy,
     span: () => span,
     density: (term, index = "businesses_fts") => {
       asked.push(`density ${term}${index === "people_fts" ? " in people" : ""}`);
@@ -153,6 +156,31 @@ describe("the search planner", () => {
     expect(plan({ person: "SMITH", fei: "59-1234567" }, table({ counts: { "person rest": 50_000 } }).est)).toBe(
       '{"kind":"listing","order":"id","count":"walk","rows":"table"}',
     );
+  });
+
+  it("a common person's status and type checked on the copy in memory as its entries stream, when their list is far longer", () => {
+    const span = 10_300_000;
+    const rowids = span * 8;
+    const [inactiveLlc] = filterTagTerms({ status: "INACTIVE", type: "LLC" });
+    const [activeCorp] = filterTagTerms({ status: "ACTIVE", type: "CORP" });
+    // "HOL" (61,000 entries at 10.3M businesses) with INACTIVE and LLC (9.4M): too many for its
+    // rows, 150 times fewer than the tags' entries.
+    const hol = { counts: { [`people ${inactiveLlc}`]: 9_357_000, person: 61_000 }, density: { [inactiveLlc]: 9_357_000 / rowids }, person: 61_000 / rowids, span };
+    expect(plan({ person: "HOL", status: "INACTIVE", type: "LLC" }, table({ ...hol, copy: true }).est)).toBe(
+      '{"kind":"person","tags":{"streamed":{"inIndex":[],"onRows":["status+type"]}},"restSet":false,"order":"id","walkAbove":3000,"walkSet":"matches"}',
+    );
+    // "JOHN SMITH" (16,300 entries), few enough for its rows: streamed all the same (the few are gathered whole first).
+    const john = { ...hol, counts: { ...hol.counts, person: 16_300 }, person: 16_300 / rowids, copy: true };
+    expect(plan({ person: "JOHN SMITH", status: "INACTIVE", type: "LLC" }, table(john).est)).toContain('"tags":{"streamed"');
+    expect(plan({ person: "JOHN SMITH", status: "INACTIVE", type: "LLC" }, table({ ...john, copy: false }).est)).toContain('"tags":{"fewFirst"');
+    // Without the copy (not read yet, or tagCopy "off"), or with a tag it does not hold (a ZIP), in people_fts.
+    expect(plan({ person: "HOL", status: "INACTIVE", type: "LLC" }, table(hol).est)).toContain('"tags":"index"');
+    const zip = zipTagTerm("324")!;
+    const withZip = { ...hol, counts: { ...hol.counts, [`people ${zip}`]: 2_000_000, [`person+${zip}`]: 45_000 }, density: { ...hol.density, [zip]: 2_000_000 / rowids }, copy: true };
+    expect(plan({ person: "HOL", status: "INACTIVE", type: "LLC", zip: "324" }, table(withZip).est)).toContain('"tags":"index"');
+    // "SMITH" (269,000) with ACTIVE and CORP (2.9M, 11 times more): intersected in people_fts.
+    const smith = table({ counts: { [`people ${activeCorp}`]: 2_946_000, person: 269_000 }, density: { [activeCorp]: 2_946_000 / rowids }, person: 269_000 / rowids, span, copy: true });
+    expect(plan({ person: "SMITH", status: "ACTIVE", type: "CORP" }, smith.est)).toContain('"tags":"index"');
   });
 
   it("listings: tags in the index, a number's few entries walked with a ZIP, a small town's rows read before a long prefix", () => {

@@ -46,8 +46,17 @@ export function personListing(
   const split = splitFilters(client, { ...params, person: undefined }, PERSON_SPLIT);
   if (!split) return null;
   const people = `SELECT DISTINCT id FROM (SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid)`;
-  const few = typeof plan.tags === "object" ? plan.tags : null;
+  const few = typeof plan.tags === "object" && "fewFirst" in plan.tags ? plan.tags : null;
+  const streamedPlan = typeof plan.tags === "object" && "streamed" in plan.tags ? plan.tags.streamed : null;
+  // The few (or streamed) businesses' status, type or claimed flag, when nothing else is left for
+  // their rows, checked on the search's copy of those columns instead of the rows (decision 0030).
+  const onCopy = few ? few.fewFirst.onRows : streamedPlan ? streamedPlan.onRows : null;
+  const check = onCopy && split.rest.clauses.length === 0 ? tagCheckOf(itemsNamed(split, onCopy)) : null;
+  const copy = check ? est.tagStore() : null;
+  // Streamed only on the copy, which the plan's estimates found current: else every tag in people_fts.
+  const streamed = streamedPlan && copy ? streamedPlan : null;
   const rest = plan.tags === "rows" ? withoutPerson(where) : few ? withItems(split.rest, itemsNamed(split, few.fewFirst.onRows)) : split.rest;
+  const inIndex = streamed ? itemsNamed(split, streamed.inIndex).map((item) => item.term) : split.tags;
   // The few businesses' ids come in id order with repeats (a business's several people), as
   // people_fts gives them: DISTINCT keeps the first of each, as in `people`.
   const source: Ids = few
@@ -55,16 +64,12 @@ export function personListing(
         sql: "SELECT DISTINCT value AS id FROM json_each(?)",
         params: [est.personEntries(itemsNamed(split, few.fewFirst.inIndex).map((item) => item.term), few.upTo).ids],
       }
-    : { sql: people, params: [plan.tags === "rows" ? match : matchOf([match, ...split.tags], [])] };
-  // The few businesses' status, type or claimed flag, when nothing else is left for their rows,
-  // checked on the search's copy of those columns instead of the rows (decision 0030).
-  const check = few && split.rest.clauses.length === 0 ? tagCheckOf(itemsNamed(split, few.fewFirst.onRows)) : null;
-  const copy = check ? est.tagStore() : null;
+    : { sql: people, params: [plan.tags === "rows" ? match : matchOf([match, ...inIndex], [])] };
   let ids: Ids;
-  if (rest.clauses.length === 0) ids = source;
+  if (rest.clauses.length === 0 && !streamed) ids = source;
   else if (check && copy) {
-    const onCopy = tagCheckClause(copy, "p.id", check);
-    ids = { sql: `SELECT p.id AS id FROM (${source.sql}) p WHERE ${onCopy.clause}`, params: [...source.params, ...onCopy.params] };
+    const checked = tagCheckClause(copy, "p.id", check);
+    ids = { sql: `SELECT p.id AS id FROM (${source.sql}) p WHERE ${checked.clause}`, params: [...source.params, ...checked.params] };
   }
   else if (!plan.restSet) {
     // The tags have narrowed the people (the town's cities, say), or the people are few: check

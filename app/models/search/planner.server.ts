@@ -116,6 +116,20 @@ const PEOPLE_ROW_ENTRIES = 250;
 export const MOST_PEOPLE = 40_000;
 
 /**
+ * A person listing whose common tags are all in the search's copy in memory (a status, a type,
+ * claimed, a number's first character) and nothing left for the rows: the person's entries
+ * streamed from people_fts and those tags checked on the copy (~0.25 µs an entry, its read and
+ * the check), or the tags intersected in people_fts (~13 ns an entry of both lists read), each
+ * until the count cap. Even at about 19 times the person's entries in the sparsest of those
+ * tags' lists; the copy from this many, since a list's density is sampled from its first
+ * entries (ACTIVE and CORP 3.9M estimated, 2.9M in fact). At 10.3M businesses, counted to the
+ * cap: "HOL" with INACTIVE and LLC (61,000 entries against 9.4M) 22.7 -> 8.7 ms on the copy,
+ * "GAR" with INACTIVE (415,000 against 19M) 5.3 -> 3.3; "SMITH" with ACTIVE and CORP (269,000
+ * against 2.9M) 11.4 ms intersected, 20.4 on the copy.
+ */
+export const COPY_STREAM_ENTRIES = 24;
+
+/**
  * A person listing by number past the count cap walks the number's index and looks each entry up
  * in a set of businesses, made whole first: the person's intersection with the tags in people_fts
  * (~16 ns an entry of the tags' lists: "SMITH" with "L", 12.8M entries of `"_dL"*` at 10.3M
@@ -221,13 +235,14 @@ export type SearchPlan =
   /**
    * An officer's or agent's name (person-search.server.ts): its tags all in people_fts, all on
    * rows, or the person's few entries first (`fewFirst`: those tags in the index, the rest on the
-   * rows, at most `upTo` entries); the row filters on those rows, or against their set
+   * rows, at most `upTo` entries), or the person's entries streamed (`streamed`: those tags in
+   * the index, the rest on the copy in memory); the row filters on those rows, or against their set
    * (`restSet`); a page by `order`, walking the number's index above `walkAbove` matches,
    * looking its entries up in the matches or (`walkSet` "person") the person's own businesses.
    */
   | {
       kind: "person";
-      tags: "index" | "rows" | { fewFirst: TagPlacement; upTo: number };
+      tags: "index" | "rows" | { fewFirst: TagPlacement; upTo: number } | { streamed: TagPlacement };
       restSet: boolean;
       order: PersonOrder;
       walkAbove: number;
@@ -389,12 +404,19 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
   // Every tag on the rows (`plan` "rows"); by cost, the common ones on the rows of the person's
   // businesses when they are few; else every one inside people_fts.
   const everyRow = plan === "rows" && split.tags.length > 0;
-  const few = everyRow ? null : fewPeopleFirst(est, split, plan, { commonTag, fewPeople, fewPeopleByStatus, scaled: options.fewPeople === undefined });
+  const copied = everyRow || order === "number" ? null : copyFirst(est, split, plan, commonTag, options.copyStreamEntries ?? COPY_STREAM_ENTRIES);
+  const few = everyRow || copied ? null : fewPeopleFirst(est, split, plan, { commonTag, fewPeople, fewPeopleByStatus, scaled: options.fewPeople === undefined });
   const rowsLeft = everyRow || restOnRows(split) || (few !== null && few.onRows.length > 0);
   // Row filters and no tag to narrow the people first: checked against their set, when it is small.
   const restSet = rowsLeft && split.tags.length === 0;
   if (restSet && est.personRest(COUNT_CAP).capped) return null;
-  const tags = everyRow ? "rows" : few ? { fewFirst: { inIndex: keys(few.inIndex), onRows: keys(few.onRows) }, upTo: few.upTo } : "index";
+  const tags = everyRow
+    ? "rows"
+    : few
+      ? { fewFirst: { inIndex: keys(few.inIndex), onRows: keys(few.onRows) }, upTo: few.upTo }
+      : copied
+        ? { streamed: { inIndex: keys(copied.inIndex), onRows: keys(copied.onCopy) } }
+        : "index";
   const walkSet = options.personWalkSet ?? (order === "number" && tags === "index" && !restSet ? numberWalkSet(est, split) : "matches");
   return { kind: "person", tags, restSet, order, walkAbove: personSortLimit, walkSet };
 }
@@ -452,6 +474,22 @@ function fewPeopleFirst(
     if (!est.personEntries(inIndex.map((item) => item.term), upTo).capped) return { inIndex, onRows, upTo };
   }
   return null;
+}
+
+/**
+ * A person search's tags (outside the town, no filter left for the rows) split for the copy in
+ * memory: the rare ones (at most `commonTag` entries in people_fts) intersected with the person
+ * there, the common ones checked on the copy as the person's entries stream (COPY_STREAM_ENTRIES
+ * compares the two). null: every tag in the index (the copy not current, a common tag it does not
+ * hold, or the person's entries too many against the sparsest common tag's).
+ */
+function copyFirst(est: Estimates, split: TagSplit, plan: TagPlan, commonTag: number, ratio: number): { inIndex: TagFilter[]; onCopy: TagFilter[] } | null {
+  if (plan !== "cost" || split.townCity || !split.items.length || restOnRows(split) || !est.tagCopy() || est.span() <= 0) return null;
+  const common = split.items.filter((item) => est.peopleWithTag(item.term, commonTag).capped);
+  if (!common.length || common.some((item) => !item.check)) return null;
+  const sparsest = Math.min(...common.map((item) => peopleEntries(est, est.density(item.term, "people_fts"))));
+  if (sparsest <= ratio * peopleEntries(est, est.personDensity())) return null;
+  return { inIndex: split.items.filter((item) => !common.includes(item)), onCopy: common };
 }
 
 // ---------------------------------------------------------------------------------------------

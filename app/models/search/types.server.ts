@@ -63,6 +63,8 @@ export type SearchPlanOptions = {
   fewPeople?: number;
   /** The same when only a status or a type is left for the rows (default FEW_PEOPLE_BY_STATUS in id order, else fewPeople). */
   fewPeopleByStatus?: number;
+  /** A person listing by cost: the common tags checked on the copy in memory as the person's entries stream when their sparsest list holds over this many times the person's entries (default COPY_STREAM_ENTRIES; 0: whenever the copy holds them). */
+  copyStreamEntries?: number;
   /** A person listing by document number: up to how many matches it sorts them (default PERSON_SORT_LIMIT; 0: always walks the number's index). */
   personSortLimit?: number;
   /** A person listing by document number: what its walk of the number's index checks each entry against, by cost (default) or as given (see numberWalkSet). */
