@@ -120,12 +120,12 @@ export const MOST_PEOPLE = 40_000;
  * claimed, a number's first character) and nothing left for the rows: the person's entries
  * streamed from people_fts and those tags checked on the copy (~0.25 µs an entry, its read and
  * the check), or the tags intersected in people_fts (~13 ns an entry of both lists read), each
- * until the count cap. Even at about 19 times the person's entries in the sparsest of those
- * tags' lists; the copy from this many, since a list's density is sampled from its first
- * entries (ACTIVE and CORP 3.9M estimated, 2.9M in fact). At 10.3M businesses, counted to the
- * cap: "HOL" with INACTIVE and LLC (61,000 entries against 9.4M) 22.7 -> 8.7 ms on the copy,
- * "GAR" with INACTIVE (415,000 against 19M) 5.3 -> 3.3; "SMITH" with ACTIVE and CORP (269,000
- * against 2.9M) 11.4 ms intersected, 20.4 on the copy.
+ * until the count cap. The two cost the same when the sparsest of those tags' lists holds about
+ * 19 times the person's entries; the copy is chosen above this many, since a list's density is
+ * sampled from its first entries (ACTIVE and CORP 3.9M estimated, 2.9M in fact). At 10.3M
+ * businesses, counted to the cap: "HOL" with INACTIVE and LLC (61,000 entries against 9.4M)
+ * 22.7 -> 8.7 ms on the copy, "GAR" with INACTIVE (415,000 against 19M) 5.3 -> 3.3; "SMITH" with
+ * ACTIVE and CORP (269,000 against 2.9M) 11.4 ms intersected, 20.4 on the copy.
  */
 export const COPY_STREAM_ENTRIES = 24;
 
@@ -401,8 +401,9 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
   const fewPeople = options.fewPeople ?? FEW_PEOPLE;
   const fewPeopleByStatus = options.fewPeopleByStatus ?? options.fewPeople ?? (order === "id" ? FEW_PEOPLE_BY_STATUS : FEW_PEOPLE);
   const split = tagSplit({ ...filters, person: undefined }, town, PERSON_SPLIT);
-  // Every tag on the rows (`plan` "rows"); by cost, the common ones on the rows of the person's
-  // businesses when they are few; else every one inside people_fts.
+  // Every tag on the rows (`plan` "rows"); by cost, the common ones on the copy in memory as the
+  // person's entries stream, or on the rows of the person's businesses when they are few; else
+  // every one inside people_fts.
   const everyRow = plan === "rows" && split.tags.length > 0;
   const copied = everyRow || order === "number" ? null : copyFirst(est, split, plan, commonTag, options.copyStreamEntries ?? COPY_STREAM_ENTRIES);
   const few = everyRow || copied ? null : fewPeopleFirst(est, split, plan, { commonTag, fewPeople, fewPeopleByStatus, scaled: options.fewPeople === undefined });
