@@ -59,12 +59,18 @@ export class SqlEstimates implements Estimates {
    * The search's copy in memory (decision 0030) when it may be used, asked once for the whole
    * search so that its plan and its queries agree; null: the rows.
    */
-  tagStore(): TagStoreHandle | null {
+  private tagStore(): TagStoreHandle | null {
     return this.once("tag store", () => (this.copyAllowed ? currentTagStore(this.client) : null));
   }
 
   tagCopy(): boolean {
     return this.tagStore() !== null;
+  }
+
+  /** `check` as SQL on the copy for the businesses whose id is `id` (an SQL expression); null when there is no check or no copy to use. */
+  copyClause(check: TagCheck | null, id: string): { clause: string; params: unknown[] } | null {
+    const copy = check ? this.tagStore() : null;
+    return check && copy ? tagCheckClause(copy, id, check) : null;
   }
 
   private once<T>(key: string, answer: () => T): T {
@@ -131,9 +137,8 @@ export class SqlEstimates implements Estimates {
 
   /** With the ids it counted (a JSON array) when not capped. */
   tagMatches(match: string, check?: TagCheck): Gathered {
-    const copy = check ? this.tagStore() : null;
-    if (check && copy) {
-      const onCopy = tagCheckClause(copy, "rowid", check);
+    const onCopy = this.copyClause(check ?? null, "rowid");
+    if (onCopy) {
       return this.once(`tags ${match} ${JSON.stringify(check)}`, () =>
         cappedMatches(this.client, `SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ? AND ${onCopy.clause}`, [match, ...onCopy.params]),
       );

@@ -39,7 +39,6 @@ import {
   type Where,
 } from "./sql.server";
 import { matchOf, tagCheckOf } from "./tag-split.server";
-import { tagCheckClause } from "./tag-store.server";
 import type { SearchFilters, SearchPlanOptions } from "./types.server";
 
 /**
@@ -202,8 +201,7 @@ export function nameSearch(
   // The tag filters left for the rows, when nothing else is, checked on the search's copy in
   // memory instead (decision 0030): the matches are counted without reading a row.
   const check = plan.tags !== "town" && split.rest.clauses.length === 0 ? tagCheckOf(itemsNamed(split, plan.tags.onRows)) : null;
-  const copy = check ? est.tagStore() : null;
-  const onCopy = check && copy ? tagCheckClause(copy, "f.rowid", check) : null;
+  const onCopy = est.copyClause(check, "f.rowid");
   // Suggestions without filters need no count: the tier walks answer them in a few reads.
   const { total, capped, ids } =
     typeof page !== "function" && where.clauses.length === 0

@@ -27,7 +27,6 @@ import {
   type Where,
 } from "./sql.server";
 import { clean, documentClause, matchOf, tagCheckOf } from "./tag-split.server";
-import { tagCheckClause } from "./tag-store.server";
 import type { SearchParams, SearchResult } from "./types.server";
 
 type Ids = { sql: string; params: unknown[] };
@@ -50,11 +49,11 @@ export function personListing(
   const streamedPlan = typeof plan.tags === "object" && "streamed" in plan.tags ? plan.tags.streamed : null;
   // The few (or streamed) businesses' status, type or claimed flag, when nothing else is left for
   // their rows, checked on the search's copy of those columns instead of the rows (decision 0030).
-  const onCopy = few ? few.fewFirst.onRows : streamedPlan ? streamedPlan.onRows : null;
-  const check = onCopy && split.rest.clauses.length === 0 ? tagCheckOf(itemsNamed(split, onCopy)) : null;
-  const copy = check ? est.tagStore() : null;
+  const copyKeys = few ? few.fewFirst.onRows : streamedPlan ? streamedPlan.onRows : null;
+  const check = copyKeys && split.rest.clauses.length === 0 ? tagCheckOf(itemsNamed(split, copyKeys)) : null;
+  const onCopy = est.copyClause(check, "p.id");
   // Streamed only on the copy, which the plan's estimates found current: else every tag in people_fts.
-  const streamed = streamedPlan && copy ? streamedPlan : null;
+  const streamed = streamedPlan && onCopy ? streamedPlan : null;
   const rest = plan.tags === "rows" ? withoutPerson(where) : few ? withItems(split.rest, itemsNamed(split, few.fewFirst.onRows)) : split.rest;
   const inIndex = streamed ? itemsNamed(split, streamed.inIndex).map((item) => item.term) : split.tags;
   // The few businesses' ids come in id order with repeats (a business's several people), as
@@ -67,9 +66,8 @@ export function personListing(
     : { sql: people, params: [plan.tags === "rows" ? match : matchOf([match, ...inIndex], [])] };
   let ids: Ids;
   if (rest.clauses.length === 0 && !streamed) ids = source;
-  else if (check && copy) {
-    const checked = tagCheckClause(copy, "p.id", check);
-    ids = { sql: `SELECT p.id AS id FROM (${source.sql}) p WHERE ${checked.clause}`, params: [...source.params, ...checked.params] };
+  else if (onCopy) {
+    ids = { sql: `SELECT p.id AS id FROM (${source.sql}) p WHERE ${onCopy.clause}`, params: [...source.params, ...onCopy.params] };
   }
   else if (!plan.restSet) {
     // The tags have narrowed the people (the town's cities, say), or the people are few: check
