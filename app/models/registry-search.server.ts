@@ -8,7 +8,7 @@
  * businesses_fei_idx. Every clause is a range or lookup on one of them.
  */
 import type Database from "better-sqlite3";
-import { nameTokens, MAX_QUERY_TOKENS, prefixTerm, prefixUpperBound } from "~/lib/search-query";
+import { nameTokens, neededWords, MAX_QUERY_TOKENS, prefixTerm, prefixUpperBound } from "~/lib/search-query";
 import { indexWords, PEOPLE_INDEX } from "~/models/fts-vocabulary.server";
 
 export type RegistrySearchFilters = {
@@ -45,10 +45,13 @@ export const addressClause = (prefix: string) => ({
  * (app/models/fts-vocabulary.server.ts).
  */
 export function personMatch(client: Database.Database, text: string): string | null {
-  const tokens = nameTokens(text).slice(0, MAX_QUERY_TOKENS);
+  const tokens = neededWords(nameTokens(text).slice(0, MAX_QUERY_TOKENS));
   const wordsFor = indexWords(client, PEOPLE_INDEX);
   return tokens.length ? tokens.map((t) => prefixTerm(t, wordsFor)).join(" AND ") : null;
 }
+
+/** The terms of a personMatch (or a name's) expression, each a word or its index words, all needed. */
+export const matchTerms = (match: string) => match.split(" AND ");
 
 /** "591234567" and "59-1234567" (the state writes both). */
 function feiForms(text: string): string[] {

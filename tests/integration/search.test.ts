@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { businesses } from "~/db/schema";
-import { buildNameQuery, nameTokens, searchTokens } from "~/lib/search-query";
+import { buildNameQuery, nameTokens, neededWords, plainWords, searchTokens } from "~/lib/search-query";
 import { COUNT_CAP, searchBusinesses, suggestBusinesses } from "~/models/business-search.server";
 import { createBusiness, unique } from "../support/factories";
 
@@ -16,6 +16,16 @@ describe("query normalisation", () => {
     // a query made only of such words still searches for them
     expect(searchTokens("LLC")).toEqual(["llc"]);
     expect(searchTokens("the and inc")).toEqual(["the", "and", "inc"]);
+  });
+
+  it("leaves off a word that starts another (or repeats it), which matches the same names", () => {
+    expect(neededWords(["c", "t", "corporation", "system"])).toEqual(["t", "corporation", "system"]);
+    expect(neededWords(["smith", "sm", "smith", "john"])).toEqual(["smith", "john"]);
+    expect(buildNameQuery("A Acme a")!.all).toBe('"acme"*');
+    // A person's words compared outside the index only when plain ASCII once accents are off.
+    expect(plainWords(" C T Corporation System")).toEqual(["t", "corporation", "system"]);
+    expect(plainWords("José O'Brien")).toEqual(["jose", "obrien"]);
+    expect([plainWords("Ørsted"), plainWords("李 小龍"), plainWords(" -- ")]).toEqual([null, null, null]);
   });
 
   it("quotes every word, so FTS syntax in user text is inert", () => {

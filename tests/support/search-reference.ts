@@ -6,9 +6,11 @@
  * index choices.
  */
 import { getDb } from "~/db/client.server";
-import { buildNameKeys, buildNameQuery, normalizeDocNumber } from "~/lib/search-query";
+import { buildNameKeys, MAX_QUERY_TOKENS, nameTokens, normalizeDocNumber, prefixTerm, searchTokens } from "~/lib/search-query";
 import type { SearchParams } from "~/models/business-search.server";
-import { personMatch } from "~/models/registry-search.server";
+
+/** Every word as a prefix, none left off (the searches leave off a word that starts another). */
+const everyWord = (tokens: string[]) => (tokens.length ? tokens.map((t) => prefixTerm(t)).join(" AND ") : null);
 
 const NAME_KEY = `lower(replace(replace(replace(replace(b.name, '''', ''), '’', ''), '.', ''), ',', ''))`;
 
@@ -45,15 +47,15 @@ export function reference(p: SearchParams): Ref {
   // An FEI of nine digits, written with or without its dash (the state writes both).
   if (p.fei) add("replace(b.fei, '-', '') = ?", p.fei.replace(/\D/g, ""));
   if (p.person) {
-    const match = personMatch(client, p.person);
+    const match = everyWord(nameTokens(p.person).slice(0, MAX_QUERY_TOKENS));
     if (!match) return { ids: [], count: 0 };
     add("b.id IN (SELECT rowid >> 3 FROM people_fts WHERE people_fts MATCH ?)", match);
   }
   const filters = clauses.length ? clauses.join(" AND ") : "1";
   if (p.name) {
-    const fts = buildNameQuery(p.name);
+    const match = everyWord(searchTokens(p.name));
     const keys = buildNameKeys(p.name);
-    if (!fts || !keys) return { ids: [], count: 0 };
+    if (!match || !keys) return { ids: [], count: 0 };
     const upper = keys.prefix.slice(0, -1) + String.fromCodePoint(keys.prefix.codePointAt(keys.prefix.length - 1)! + 1);
     const marks = keys.exact.map(() => "?").join(",");
     const rows = client
@@ -66,13 +68,13 @@ export function reference(p: SearchParams): Ref {
            FROM businesses b WHERE ${filters})
          WHERE tier IS NOT NULL ORDER BY tier, CASE WHEN tier < 2 THEN k END, id`,
       )
-      .all(...keys.exact, keys.prefix, upper, fts.all, ...params) as { id: number }[];
+      .all(...keys.exact, keys.prefix, upper, match, ...params) as { id: number }[];
     const count = (
       client
         .prepare(
           `SELECT count(*) AS n FROM businesses b WHERE ${filters} AND b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)`,
         )
-        .get(...params, fts.all) as { n: number }
+        .get(...params, match) as { n: number }
     ).n;
     return { ids: rows.map((r) => r.id), count };
   }

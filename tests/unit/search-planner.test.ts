@@ -23,6 +23,7 @@ function table({
   density = {},
   name = 0.001,
   person = 0.001,
+  personWords = [person],
   span = SPAN,
   copy = false,
 }: {
@@ -30,6 +31,8 @@ function table({
   density?: Record<string, number>;
   name?: number;
   person?: number;
+  /** The densities in people_fts of the person's words (default: one word, the person's). */
+  personWords?: number[];
   span?: number;
   /** Whether the search's copy in memory is current (decision 0030). */
   copy?: boolean;
@@ -51,6 +54,10 @@ function table({
     personDensity: () => {
       asked.push("person density");
       return person;
+    },
+    personWordDensities: () => {
+      asked.push("person words");
+      return personWords;
     },
     nameMatches: (cap) => count("name", cap),
     listed: (key, cap) => count(`listed ${key}`, cap),
@@ -100,7 +107,7 @@ describe("the search planner", () => {
     expect(plan({ name: "llc", fei: "59-0000000" }, table({ counts: { name: 1_600_000 } }).est)).toBe('{"kind":"nothing"}');
     // A person with a name of few matches: the two intersected first.
     expect(plan({ name: "kim", person: "SMITH" }, table({ counts: { name: 2_700 } }).est)).toBe(
-      '{"kind":"name","personAndName":true,"list":null,"tags":{"inIndex":[],"onRows":[]},"sortUpTo":300}',
+      '{"kind":"name","personAndName":"index","list":null,"tags":{"inIndex":[],"onRows":[]},"sortUpTo":300}',
     );
     // "gall" (64,000 matches) is too many for a rare person, not for "SMITH" (269,000 entries in
     // people_fts at 10.3M businesses): the name's matches are counted up to the person's entries.
@@ -109,8 +116,32 @@ describe("the search planner", () => {
     expect(plan({ name: "gall", person: "PRIYA ANDERSON" }, rarePerson.est)).toContain('"personAndName":false');
     expect(rarePerson.asked).toEqual(["person density", "name (cap 60000)"]);
     const smith = table({ counts: { name: 64_000 }, person: 269_000 / rows, span: 10_300_000 });
-    expect(plan({ name: "gall", person: "SMITH" }, smith.est)).toContain('"personAndName":true');
-    expect(smith.asked).toEqual(["person density", "name (cap 269000)"]);
+    expect(plan({ name: "gall", person: "SMITH" }, smith.est)).toContain('"personAndName":"index"');
+    expect(smith.asked).toEqual(["person density", "name (cap 269000)", "person words", "person density"]);
+  });
+
+  it("a person with a name: its words in people_fts, its rarest word there and its businesses read, or the name's matches read", () => {
+    const rows = 10_300_000 * 8;
+    const words = (...entries: number[]) => entries.map((n) => n / rows);
+    const est = (names: number, person: number, personWords: number[]) => table({ counts: { name: names }, person: person / rows, personWords, span: 10_300_000 });
+    // " C T CORPORATION SYSTEM" (needed: "t" 2.35M entries, "corporation" 1.2M, "system" 601,000;
+    // all 601,000) with "Tokyo" (7,849 matches): "system" walked and its 455 businesses read.
+    const agent = est(7_849, 601_000, words(2_352_000, 1_203_000, 601_000));
+    expect(plan({ name: "Tokyo", person: " C T CORPORATION SYSTEM" }, agent.est)).toContain('"personAndName":{"word":2}');
+    expect(agent.asked).toEqual(["person density", "name (cap 300000)", "person words", "person density"]);
+    // "C T" (needed: "c" 4.6M, "t" 2.35M; both 765,000) with "Whitehead" (7,928): the matches read.
+    const ct = est(7_928, 765_000, words(4_558_000, 2_352_000));
+    expect(plan({ name: "Whitehead", person: "C T" }, ct.est)).toContain('"personAndName":"rows"');
+    // "ANTHONY RAY" (188,000 and 122,000 entries, 263 both) with "Quint": the two intersected.
+    const ray = est(3_000, 263, words(188_000, 122_000));
+    expect(plan({ name: "Quint", person: "ANTHONY RAY" }, ray.est)).toContain('"personAndName":"index"');
+    // One word: its list, unless it has millions of entries.
+    expect(plan({ name: "Ellison", person: "REG" }, est(8_000, 1_802_000, words(1_802_000)).est)).toContain('"personAndName":"rows"');
+    expect(plan({ name: "Har", person: "REN" }, est(167_000, 191_000, words(191_000)).est)).toContain('"personAndName":"index"');
+    // Forced.
+    expect(plan({ name: "Tokyo", person: " C T CORPORATION SYSTEM" }, agent.est, { personAndName: "rows" })).toContain('"personAndName":"rows"');
+    expect(plan({ name: "Whitehead", person: "C T" }, ct.est, { personAndName: "word" })).toContain('"personAndName":{"word":1}');
+    expect(plan({ name: "Whitehead", person: "C T" }, ct.est, { personAndName: "index" })).toContain('"personAndName":"index"');
   });
 
   it("a person's rare tags in people_fts and a common status on its few rows (more of them in id order)", () => {

@@ -6,7 +6,7 @@
  */
 import type Database from "better-sqlite3";
 import { currentTagStore, tagCheckClause, type TagCheck, type TagStoreHandle } from "./tag-store.server";
-import { addressClause, addressPrefix } from "~/models/registry-search.server";
+import { addressClause, addressPrefix, matchTerms } from "~/models/registry-search.server";
 import type { Capped, Estimates, RegistryKey } from "./planner.server";
 import { NUMBER_COUNT_SPLIT, PERSON_SPLIT } from "./planner.server";
 import { BY_ADDRESS, CITY_BY_NAME, cappedCount, cappedMatches, filterClauses, prepare, splitFilters } from "./sql.server";
@@ -87,11 +87,15 @@ export class SqlEstimates implements Estimates {
   }
 
   nameDensity(): number {
-    return Math.min(...this.matches.name!.split(" AND ").map((word) => this.density(word)));
+    return Math.min(...matchTerms(this.matches.name!).map((word) => this.density(word)));
   }
 
   personDensity(): number {
     return this.density(this.matches.person!, "people_fts");
+  }
+
+  personWordDensities(): number[] {
+    return matchTerms(this.matches.person!).map((word) => this.density(word, "people_fts"));
   }
 
   nameMatches(cap: number): Capped {

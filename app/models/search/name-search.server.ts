@@ -12,11 +12,13 @@
  * into the same order instead (rankedRows).
  */
 import type Database from "better-sqlite3";
-import { buildNameKeys, buildNameQuery, prefixUpperBound, type NameQuery } from "~/lib/search-query";
+import { buildNameKeys, buildNameQuery, plainWords, prefixUpperBound, type NameQuery } from "~/lib/search-query";
 import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
+import { matchTerms } from "~/models/registry-search.server";
 import { getTownArea } from "~/models/town.server";
 import { registryFilterSql, SqlEstimates } from "./estimates.server";
 import { NAME_SPLIT, planSearch } from "./planner.server";
+import { personAmong } from "./person-check.server";
 import {
   andWhere,
   CARD_COLUMNS,
@@ -166,14 +168,22 @@ export function nameSearch(
   const plan = planSearch({ filters: { ...filters, name: nameText }, town: getTownArea(), options }, est);
   if (plan.kind !== "name") return null;
   if (plan.personAndName && person) {
-    // The person's businesses among the name's matches, walking the person's entries in
-    // people_fts against the name's (few) matches, once for every query of the search.
-    const both = idList(
-      client,
-      `SELECT DISTINCT rowid >> 3 AS id FROM people_fts
-        WHERE people_fts MATCH ? AND (rowid >> 3) IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)`,
-      [where.params[person.param], fts.all],
-    );
+    // The person's businesses among the name's matches, once for every query of the search, the
+    // plan's way (personAndNameWay): the person's words or its rarest word in people_fts against
+    // the name's matches (that word's businesses then checked for the others on their people), or
+    // the name's matches' people (person-check.server.ts).
+    const match = where.params[person.param] as string;
+    const words = plainWords(filters.person ?? "");
+    const names = { sql: "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?", params: [fts.all] };
+    const among = `SELECT DISTINCT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? AND (rowid >> 3) IN (${names.sql})`;
+    const way = plan.personAndName;
+    let both: string;
+    if (way === "rows") both = JSON.stringify(personAmong(client, names, words, match));
+    else if (way === "index") both = idList(client, among, [match, ...names.params]);
+    else {
+      const withWord = idList(client, among, [matchTerms(match)[way.word], ...names.params]);
+      both = JSON.stringify(personAmong(client, { sql: "SELECT value AS id FROM json_each(?)", params: [withWord] }, words, match));
+    }
     where = withPersonSet(where, both);
     split.rest = withPersonSet(split.rest, both);
   }

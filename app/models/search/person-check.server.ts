@@ -1,0 +1,77 @@
+/**
+ * A person checked on given businesses' own people instead of found in people_fts: each business's
+ * registered agent (its row) and officers (their rows) read and their words compared with the
+ * person's, as people_fts compares them (every word of the person starts a word of the same
+ * person's name), ~6 µs a business. For the name's matches when the person's words each have
+ * millions of entries in people_fts ("C T" with "Whitehead": 7,928 businesses read, ~50 ms, against
+ * 125 ms walking "t"), and for the businesses of the person's rarest word (planner.server.ts,
+ * personAndNameWay).
+ *
+ * The comparison is made here only where it is the index's own: a name of ASCII characters (and
+ * the apostrophes the index drops), whose words are its runs of letters and digits, lower-cased,
+ * as SQLite's unicode61 tokenizer cuts them. Any other name (accents, other scripts) goes into a
+ * temporary full-text table of this connection with people_fts's tokenizer and is matched there,
+ * so the answer is the index's whatever the script; every name does when the person's words are
+ * not plain ASCII (plainWords).
+ */
+import type Database from "better-sqlite3";
+import { prepare } from "./sql.server";
+
+/** A name compared here: printable ASCII, and the apostrophes the index drops. */
+const ASCII_NAME = /^[ -~’ʼ]*$/;
+
+/** Whether a person's `name` (ASCII, see ASCII_NAME) has a word starting with each of `words`. */
+function asciiMatch(name: string, words: string[]): boolean {
+  const own = name
+    .toLowerCase()
+    .replace(/['’ʼ.]/g, "")
+    .split(/[^a-z0-9]+/);
+  return words.every((word) => own.some((w) => w.startsWith(word)));
+}
+
+type Person = { id: number; name: string };
+
+/** The connection's table for the names compared by the tokenizer itself (TEMP: nothing stored with the registry). */
+function checkTable(client: Database.Database) {
+  client.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.people_check USING fts5(
+    name, content='', detail=none, tokenize="unicode61 remove_diacritics 2 tokenchars '_'")`);
+  return {
+    add: prepare(client, "INSERT INTO temp.people_check(rowid, name) VALUES (?, ?)"),
+    matching: prepare(client, "SELECT rowid FROM temp.people_check WHERE people_check MATCH ?").pluck(),
+    clear: prepare(client, "INSERT INTO temp.people_check(people_check) VALUES ('delete-all')"),
+  };
+}
+
+/** The positions in `people` of the names `match` (a people_fts expression) matches, by people_fts's tokenizer. */
+function tokenizerMatches(client: Database.Database, people: Person[], match: string): number[] {
+  const table = checkTable(client);
+  try {
+    // As people_fts stores a name (drizzle/0021): apostrophes and full stops dropped, underscores as spaces.
+    people.forEach((p, i) => table.add.run(i, p.name.replace(/['’ʼ.]/g, "").replace(/_/g, " ")));
+    return table.matching.all(match) as number[];
+  } finally {
+    table.clear.run();
+  }
+}
+
+/**
+ * The ids (ascending) of the businesses of `names` (a SELECT of `id`s) that have an agent or
+ * officer matching the person: `match`, its people_fts expression; `words`, its plainWords
+ * (~/lib/search-query), or null when they are not (every name then goes to the tokenizer).
+ */
+export function personAmong(client: Database.Database, names: { sql: string; params: unknown[] }, words: string[] | null, match: string): number[] {
+  const people = prepare(
+    client,
+    `SELECT n.id AS id, b.agent_name AS name FROM (${names.sql}) n CROSS JOIN businesses b ON b.id = n.id WHERE b.agent_name IS NOT NULL
+     UNION ALL
+     SELECT n.id, o.name FROM (${names.sql}) n CROSS JOIN business_officers o ON o.business_id = n.id`,
+  ).all(...names.params, ...names.params) as Person[];
+  const found = new Set<number>();
+  const others: Person[] = [];
+  for (const p of people) {
+    if (!words || !ASCII_NAME.test(p.name)) others.push(p);
+    else if (!found.has(p.id) && asciiMatch(p.name, words)) found.add(p.id);
+  }
+  if (others.length) for (const i of tokenizerMatches(client, others, match)) found.add(others[i].id);
+  return [...found].sort((a, b) => a - b);
+}
