@@ -86,7 +86,8 @@ describe("a person with other filters", () => {
                 // fewPeople lowered so that common tags join the index one by one first, or raised
                 // only for a status or a type left on the rows: fewPeopleByStatus); by number,
                 // the page also walked in the number's index (personSortLimit: 0), its entries
-                // looked up in the matches or in the person's own businesses (personWalkSet). The
+                // looked up in the matches or in the person's own businesses, or their people read
+                // (personWalkSet). The
                 // few businesses' status, type and claimed checked on the search's copy of those
                 // columns (tag-store), and on their rows (tagCopy: "off"); the person's entries
                 // streamed and checked on the copy (copyStreamEntries: 0, none of them few), the rare tags
@@ -109,6 +110,7 @@ describe("a person with other filters", () => {
                             { personSortLimit: 0 },
                             { personPlan: "index" as const, personSortLimit: 0 },
                             { personPlan: "index" as const, personSortLimit: 0, personWalkSet: "person" as const },
+                            { personPlan: "index" as const, personSortLimit: 0, personWalkSet: "rows" as const },
                           ]
                         : []),
                     ];
@@ -161,6 +163,28 @@ describe("a person with other filters", () => {
     expect(mismatches.slice(0, 10)).toEqual([]);
     expect(nonEmpty).toBeGreaterThan(10);
   }, 120_000);
+
+  it("a person by number, the number's index walked with each entry's people read: every page, and the person's set past the entries allowed", () => {
+    const client = getDb().$client;
+    const mismatches: string[] = [];
+    let pages = 0;
+    for (const person of people())
+      for (const p of [{ person, doc: "L" }, { person, doc: "L", status: "ACTIVE" }] as SearchParams[]) {
+        const want = reference(p);
+        // Pages of 2, so that the demo's few matches make several.
+        const last = Math.max(1, Math.ceil(Math.min(want.count, COUNT_CAP) / 2));
+        for (const personWalkSet of ["rows", { rowsUpTo: 5 }] as const)
+          for (let page = 1; page <= last; page++) {
+            const got = uncachedSearch(client, { ...p, page, limit: 2 }, { personPlan: "index", personSortLimit: 0, personWalkSet });
+            const ids = got.businesses.map((b) => b.id);
+            const expected = want.ids.slice((page - 1) * 2, page * 2);
+            if (page > 1) pages++;
+            if (JSON.stringify(ids) !== JSON.stringify(expected)) mismatches.push(`${JSON.stringify(p)} page ${page} ${JSON.stringify(personWalkSet)}: ${ids} vs ${expected}`);
+          }
+      }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+    expect(pages).toBeGreaterThan(20);
+  });
 
   it("a person with a name: the matches' people compared as people_fts compares them, whatever their punctuation or script", () => {
     const client = getDb().$client;

@@ -9,9 +9,10 @@
  */
 import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
-import { normalizeDocNumber } from "~/lib/search-query";
+import { normalizeDocNumber, plainWords } from "~/lib/search-query";
 import { personClause } from "~/models/registry-search.server";
 import { numberIndex, type SqlEstimates } from "./estimates.server";
+import { personAmong } from "./person-check.server";
 import { PERSON_SPLIT, type PersonOrder, type SearchPlan } from "./planner.server";
 import {
   CARD_COLUMNS,
@@ -92,8 +93,12 @@ export function personListing(
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   if (total === 0) return { businesses: [], pagination, capped };
   const many = capped || total > plan.walkAbove;
-  const rows =
-    plan.order === "number" && many && plan.walkSet === "person"
+  const walk = plan.order === "number" && many && plan.walkSet !== "matches";
+  const checked =
+    walk && typeof plan.walkSet === "object" ? checkedNumberWalk(client, withoutPerson(where), match, params, limit, offset, plan.walkSet.rowsUpTo) : null;
+  const rows = checked
+    ? checked
+    : walk
       ? personNumberWalk(client, withoutPerson(where), match, params, limit, offset)
       : personPage(client, matched ? { sql: "SELECT value AS id FROM json_each(?)", params: [matched] } : ids, plan.order, params, many, limit, offset);
   return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
@@ -110,6 +115,47 @@ function personNumberWalk(client: Database.Database, filters: Where, person: str
     `SELECT ${CARD_COLUMNS} FROM ${numberIndex(params)}
       WHERE ${filters.clauses.join(" AND ")} AND ${personClause("b.id")} ORDER BY b.document_number LIMIT ? OFFSET ?`,
   ).all(...filters.params, person, limit, offset) as CardRow[];
+}
+
+/**
+ * A page by number of a person's businesses that `filters` select, the number's index walked from
+ * the prefix a batch of entries at a time and each entry's people read and compared with the person
+ * (`person`: its people_fts expression; person-check.server.ts): a common person's first pages
+ * found without gathering its set. null when the page lies past `budget` entries (the caller
+ * gathers the set).
+ */
+function checkedNumberWalk(
+  client: Database.Database,
+  filters: Where,
+  person: string,
+  params: SearchParams,
+  limit: number,
+  offset: number,
+  budget: number,
+): CardRow[] | null {
+  const next = prepare(
+    client,
+    `SELECT b.id AS id, b.document_number AS number FROM ${numberIndex(params)}
+      WHERE ${filters.clauses.join(" AND ")} AND b.document_number > ? ORDER BY b.document_number LIMIT ?`,
+  );
+  const words = plainWords(params.person ?? "");
+  const page: number[] = [];
+  let [after, skip, walked, batch] = ["", offset, 0, 32];
+  while (page.length < limit && walked < budget) {
+    const entries = next.all(...filters.params, after, batch) as { id: number; number: string }[];
+    if (entries.length === 0) break;
+    const found = new Set(personAmong(client, { sql: "SELECT value AS id FROM json_each(?)", params: [JSON.stringify(entries.map((e) => e.id))] }, words, person));
+    for (const entry of entries) {
+      if (!found.has(entry.id) || page.length === limit) continue;
+      if (skip > 0) skip--;
+      else page.push(entry.id);
+    }
+    [after, walked, batch] = [entries[entries.length - 1].number, walked + entries.length, Math.min(batch * 2, 1024)];
+  }
+  if (page.length < limit && walked >= budget) return null;
+  return prepare(client, `SELECT ${CARD_COLUMNS} FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value ORDER BY b.document_number`).all(
+    JSON.stringify(page),
+  ) as CardRow[];
 }
 
 /**

@@ -148,6 +148,10 @@ export const COPY_STREAM_ENTRIES = 24;
  * the filters checked on the index's entries, when they are fewer than the tags' entries over this.
  */
 const PERSON_SET_ENTRIES = 20;
+/** A business's people read and compared (~6 µs, person-check.server.ts) against an entry of a tag's list (~16 ns). */
+const ROW_CHECK_ENTRIES = 375;
+/** The matches a walk with row checks is chosen for: the first two pages. */
+const FIRST_PAGES = 20;
 
 /**
  * A listing by number with a ZIP: a number of the walk (its index entry, the ZIP, status and type
@@ -252,7 +256,8 @@ export type SearchPlan =
    * rows, at most `upTo` entries), or the person's entries streamed (`streamed`: those tags in
    * the index, the rest on the copy in memory); the row filters on those rows, or against their set
    * (`restSet`); a page by `order`, walking the number's index above `walkAbove` matches,
-   * looking its entries up in the matches or (`walkSet` "person") the person's own businesses.
+   * looking its entries up in the matches or (`walkSet` "person") the person's own businesses, or
+   * reading each entry's people (`rowsUpTo`: for at most so many entries, then the person's).
    */
   | {
       kind: "person";
@@ -260,7 +265,7 @@ export type SearchPlan =
       restSet: boolean;
       order: PersonOrder;
       walkAbove: number;
-      walkSet: "matches" | "person";
+      walkSet: "matches" | "person" | { rowsUpTo: number };
     }
   /** Filters that are all tags (listing.server.ts): intersected in businesses_fts; in a city, by name (sorted up to `sortUpTo`, else the city's index walked). */
   | { kind: "tags"; order: "id" }
@@ -463,19 +468,36 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
       : copied
         ? { streamed: { inIndex: keys(copied.inIndex), onRows: keys(copied.onCopy) } }
         : "index";
-  const walkSet = options.personWalkSet ?? (order === "number" && tags === "index" && !restSet ? numberWalkSet(est, split) : "matches");
+  const forced = options.personWalkSet === "rows" ? { rowsUpTo: Number.MAX_SAFE_INTEGER } : options.personWalkSet;
+  const walkSet = forced ?? (order === "number" && tags === "index" && !restSet ? numberWalkSet(est, split) : "matches");
   return { kind: "person", tags, restSet, order, walkAbove: personSortLimit, walkSet };
 }
 
 /**
  * What a person listing by number with every tag in people_fts looks its walk's entries up in:
  * the person's own entries when gathering them costs less than intersecting them with the tags'
- * lists (PERSON_SET_ENTRIES). Outside the town, whose city tags are short lists.
+ * lists (PERSON_SET_ENTRIES); or neither (`rowsUpTo`): each entry's people read and compared
+ * (person-check.server.ts) when the person holds so large a share of the registry that the walk
+ * reaches its first pages within a few entries, whatever the set would cost ("REGISTERED AGENTS
+ * INC." with "L": 601,000 entries, its set gathered 120 ms; 5.8% of the registry, a page of 10 a
+ * walk of ~170 numbers). Outside the town, whose city tags are short lists.
  */
-function numberWalkSet(est: Estimates, split: TagSplit): "matches" | "person" {
+function numberWalkSet(est: Estimates, split: TagSplit): "matches" | "person" | { rowsUpTo: number } {
   if (split.townCity || est.span() <= 0) return "matches";
   const tags = split.items.reduce((sum, item) => sum + (item.not ? 0 : peopleEntries(est, est.density(item.term, "people_fts"))), 0);
-  return peopleEntries(est, est.personDensity()) * PERSON_SET_ENTRIES < tags ? "person" : "matches";
+  const person = peopleEntries(est, est.personDensity()) * PERSON_SET_ENTRIES;
+  const share = Math.min(1, peopleEntries(est, est.personDensity()) / est.span());
+  if ((FIRST_PAGES / share) * ROW_CHECK_ENTRIES * 8 < Math.min(person, tags)) return { rowsUpTo: rowsWalkBudget(est) };
+  return person < tags ? "person" : "matches";
+}
+
+/**
+ * A person listing by number walked with its entries' people read: the most entries it walks
+ * before it gathers the person's set instead (a deep page, or a share smaller than the person's
+ * share of the registry): half of what the set costs.
+ */
+function rowsWalkBudget(est: Estimates): number {
+  return Math.ceil((peopleEntries(est, est.personDensity()) * PERSON_SET_ENTRIES) / ROW_CHECK_ENTRIES / 2);
 }
 
 /** A density in people_fts as entries: its rowids are a business id * 8 + a block. */

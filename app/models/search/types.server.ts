@@ -67,8 +67,8 @@ export type SearchPlanOptions = {
   copyStreamEntries?: number;
   /** A person listing by document number: up to how many matches it sorts them (default PERSON_SORT_LIMIT; 0: always walks the number's index). */
   personSortLimit?: number;
-  /** A person listing by document number: what its walk of the number's index checks each entry against, by cost (default) or as given (see numberWalkSet). */
-  personWalkSet?: "matches" | "person";
+  /** A person listing by document number: what its walk of the number's index checks each entry against, by cost (default) or as given (see numberWalkSet; "rows": with no limit on the entries walked). */
+  personWalkSet?: "matches" | "person" | "rows" | { rowsUpTo: number };
   /** A listing by street address: up to how many businesses at the address its rows are read (default FEW_AT_ADDRESS; 0: never). */
   fewAtAddress?: number;
   /** A listing by number within a city: its rows read instead of the number's index walked by cost (default, see numberWalk), always, or never. */
