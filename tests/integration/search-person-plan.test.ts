@@ -27,8 +27,9 @@ function people(): string[] {
     .pluck()
     .all() as string[];
   const surnames = names.map((n) => n.split(/[ ,]+/)[0]);
-  // And a word that starts another of the same person ("S SMITH"), which the searches leave off.
-  return [...new Set([...surnames, ...surnames.map((s) => s.slice(0, 2)), names[0], `${names[0][0]} ${names[0]}`])];
+  // And a word that starts another of the same person ("S SMITH"), which the searches leave off,
+  // and two people's words together (few people have both).
+  return [...new Set([...surnames, ...surnames.map((s) => s.slice(0, 2)), names[0], `${names[0][0]} ${names[0]}`, `${surnames[1]} ${surnames[2]}`])];
 }
 
 const CITIES = [undefined, "Pembroke Park", "Miami"];
@@ -67,6 +68,7 @@ describe("a person with other filters", () => {
     let nonEmpty = 0;
     let streamed = 0;
     let streamedWithIndex = 0;
+    let byWord = 0;
     for (const person of people())
       for (const city of CITIES)
         for (const type of TYPES)
@@ -91,7 +93,8 @@ describe("a person with other filters", () => {
                 // few businesses' status, type and claimed checked on the search's copy of those
                 // columns (tag-store), and on their rows (tagCopy: "off"); the person's entries
                 // streamed and checked on the copy (copyStreamEntries: 0, none of them few), the rare tags
-                // intersected with them (commonTag: 40).
+                // intersected with them (commonTag: 40); the person's rarest word with the tags, its
+                // entries read for the other words (personByWord).
                 const plans: SearchPlanOptions[] = p.name
                   ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }, ...(["index", "word", "rows"] as const).map((personAndName) => ({ personAndName }))]
                   : [
@@ -105,6 +108,7 @@ describe("a person with other filters", () => {
                       { commonTag: 0, fewPeople: 8, tagCopy: "off" as const },
                       { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0 },
                       { commonTag: 40, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0 },
+                      { personByWord: "always" as const },
                       ...(p.doc
                         ? [
                             { personSortLimit: 0 },
@@ -115,8 +119,9 @@ describe("a person with other filters", () => {
                         : []),
                     ];
                 for (const options of plans) {
-                  const plan = options.copyStreamEntries === 0 ? JSON.stringify(searchPlan(client, p, options)) : "";
+                  const plan = options.copyStreamEntries === 0 || options.personByWord ? JSON.stringify(searchPlan(client, p, options)) : "";
                   if (plan.includes('"streamed"')) streamed++;
+                  if (plan.includes('"byWord"')) byWord++;
                   if (/"streamed":{"inIndex":\["/.test(plan)) streamedWithIndex++;
                   for (const page of [1, lastPage]) {
                     const got = uncachedSearch(client, { ...p, page, limit: 10 }, options);
@@ -135,6 +140,7 @@ describe("a person with other filters", () => {
     expect(nonEmpty).toBeGreaterThan(100);
     expect(streamed).toBeGreaterThan(200);
     expect(streamedWithIndex).toBeGreaterThan(50);
+    expect(byWord).toBeGreaterThan(100);
   }, 120_000);
 
   it("a person with a name and a row filter: the person's list and the filter's list together, every list plan", () => {

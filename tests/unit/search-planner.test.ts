@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { documentTag, filterTagTerms, zipTagTerm } from "~/lib/search-tags";
 import { describePlan, planSearch, type Capped, type Estimates } from "~/models/search/planner.server";
+import { matchOf } from "~/models/search/tag-split.server";
 import type { SearchFilters, SearchPlanOptions } from "~/models/search/types.server";
 
 const SPAN = 3_500_000;
@@ -66,6 +67,8 @@ function table({
     numbers: (cap) => count("numbers", cap),
     peopleWithTag: (term, cap) => count(`people ${term}`, cap),
     personEntries: (terms, cap) => count(["person", ...terms].join("+"), cap),
+    personWordTerm: (word) => `word${word}`,
+    wordEntries: (word, terms, cap) => count([`word ${word}`, ...terms].join("+"), cap),
     personRest: (cap) => count("person rest", cap),
     tagMatches: (match) => count(`tags ${match}`, 10_000),
   };
@@ -142,6 +145,37 @@ describe("the search planner", () => {
     expect(plan({ name: "Tokyo", person: " C T CORPORATION SYSTEM" }, agent.est, { personAndName: "rows" })).toContain('"personAndName":"rows"');
     expect(plan({ name: "Whitehead", person: "C T" }, ct.est, { personAndName: "word" })).toContain('"personAndName":{"word":1}');
     expect(plan({ name: "Whitehead", person: "C T" }, ct.est, { personAndName: "index" })).toContain('"personAndName":"index"');
+  });
+
+  it("a common person of several words with tags: its rarest word with the tags in people_fts, its entries read for the others", () => {
+    const span = 10_300_000;
+    const rows = span * 8;
+    const zip = zipTagTerm("32741")!;
+    // " NORTHWEST REGISTERED AGENT LLC" (601,000 entries; "registered" 1.8M, "northwest" 601,000)
+    // in ZIP 32741: "northwest" and the ZIP, 2,300 entries, read.
+    const northwest = (entries: number, sampled = entries) =>
+      table({
+        counts: { [`word 0+${zip}`]: entries, [`people ${zip}`]: 20_000, person: 601_000, [`person+${zip}`]: 2_258 },
+        density: { [zip]: 20_000 / rows, [matchOf(["word0", zip], [])]: sampled / rows },
+        person: 601_000 / rows,
+        personWords: [601_000 / rows, 1_802_000 / rows, 2_403_000 / rows, 4_000_000 / rows],
+        span,
+      });
+    const few = northwest(2_300);
+    expect(plan({ person: " NORTHWEST REGISTERED AGENT LLC", zip: "32741" }, few.est)).toBe(
+      '{"kind":"person","tags":{"byWord":0,"upTo":8000},"restSet":false,"order":"id","walkAbove":3000,"walkSet":"matches"}',
+    );
+    expect(few.asked).toContain(`word 0+${zip} (cap 8000)`);
+    // More than 8,000 entries: every word in the index; sampled as more, not gathered.
+    expect(plan({ person: " NORTHWEST REGISTERED AGENT LLC", zip: "32741" }, northwest(8_001, 7_000).est)).toContain('"tags":"index"');
+    const many = northwest(8_001);
+    expect(plan({ person: " NORTHWEST REGISTERED AGENT LLC", zip: "32741" }, many.est)).toContain('"tags":"index"');
+    expect(many.asked.filter((q) => q.startsWith("word"))).toEqual([]);
+    // Never by a person of one word, or of few entries, unless forced.
+    const smith = table({ counts: { [`word 1+${zip}`]: 100, [`people ${zip}`]: 20_000, person: 20_000, [`person+${zip}`]: 60 }, density: { [matchOf(["word1", zip], [])]: 100 / rows }, person: 20_000 / rows, personWords: [300_000 / rows, 20_000 / rows], span });
+    expect(plan({ person: "JOHN SMITH", zip: "32741" }, smith.est, { fewPeople: 0, commonTag: 0 })).not.toContain("byWord");
+    expect(plan({ person: "JOHN SMITH", zip: "32741" }, smith.est, { personByWord: "always" })).toContain('"tags":{"byWord":1,"upTo":8000}');
+    expect(plan({ person: " NORTHWEST REGISTERED AGENT LLC", zip: "32741" }, few.est, { personByWord: "never" })).toContain('"tags":"index"');
   });
 
   it("a person's rare tags in people_fts and a common status on its few rows (more of them in id order)", () => {

@@ -134,6 +134,18 @@ export class SqlEstimates implements Estimates {
     );
   }
 
+  personWordTerm(word: number): string {
+    return matchTerms(this.matches.person!)[word];
+  }
+
+  /** With the rowids of the entries (a JSON array in rowid order) when not capped. */
+  wordEntries(word: number, terms: string[], cap: number): Gathered {
+    const match = matchOf([this.personWordTerm(word), ...terms], []);
+    return this.once(`word ${match} ${cap}`, () =>
+      cappedMatches(this.client, "SELECT rowid AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid", [match], cap),
+    );
+  }
+
   personRest(cap: number): Capped {
     const { rest } = splitFilters(this.client, { ...this.filters, person: undefined }, PERSON_SPLIT)!;
     return this.once(`person rest ${cap}`, () => cappedCount(this.client, "businesses b", rest.clauses.join(" AND "), rest.params, cap));

@@ -66,6 +66,32 @@ export function personAmong(client: Database.Database, names: { sql: string; par
      UNION ALL
      SELECT n.id, o.name FROM (${names.sql}) n CROSS JOIN business_officers o ON o.business_id = n.id`,
   ).all(...names.params, ...names.params) as Person[];
+  return matching(client, people, words, match);
+}
+
+/**
+ * The ids (ascending) of the businesses of people_fts's `entries` (a JSON array of rowids: business
+ * id * 8 + 0 for the agent, + the officer's position) whose person matches, each entry's one name
+ * read (its business's agent or that officer): for the entries of one of the person's words,
+ * checked for the others (~2.5 µs an entry).
+ */
+export function entriesMatching(client: Database.Database, entries: string, words: string[] | null, match: string): number[] {
+  const people = prepare(
+    client,
+    `SELECT e.value >> 3 AS id, CASE WHEN e.value % 8 = 0
+        THEN (SELECT b.agent_name FROM businesses b WHERE b.id = e.value >> 3)
+        ELSE (SELECT o.name FROM business_officers o WHERE o.business_id = e.value >> 3 AND o.position = e.value % 8) END AS name
+      FROM json_each(?) e`,
+  ).all(entries) as { id: number; name: string | null }[];
+  return matching(
+    client,
+    people.filter((p): p is Person => p.name !== null),
+    words,
+    match,
+  );
+}
+
+function matching(client: Database.Database, people: Person[], words: string[] | null, match: string): number[] {
   const found = new Set<number>();
   const others: Person[] = [];
   for (const p of people) {

@@ -12,7 +12,7 @@ import { paginate } from "~/lib/pagination";
 import { normalizeDocNumber, plainWords } from "~/lib/search-query";
 import { personClause } from "~/models/registry-search.server";
 import { numberIndex, type SqlEstimates } from "./estimates.server";
-import { personAmong } from "./person-check.server";
+import { entriesMatching, personAmong } from "./person-check.server";
 import { PERSON_SPLIT, type PersonOrder, type SearchPlan } from "./planner.server";
 import {
   CARD_COLUMNS,
@@ -47,6 +47,7 @@ export function personListing(
   if (!split) return null;
   const people = `SELECT DISTINCT id FROM (SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid)`;
   const few = typeof plan.tags === "object" && "fewFirst" in plan.tags ? plan.tags : null;
+  const byWord = typeof plan.tags === "object" && "byWord" in plan.tags ? plan.tags : null;
   const streamedPlan = typeof plan.tags === "object" && "streamed" in plan.tags ? plan.tags.streamed : null;
   // The few (or streamed) businesses' status, type or claimed flag, when nothing else is left for
   // their rows, checked on the search's copy of those columns instead of the rows (decision 0030).
@@ -59,7 +60,13 @@ export function personListing(
   const inIndex = streamed ? itemsNamed(split, streamed.inIndex).map((item) => item.term) : split.tags;
   // The few businesses' ids come in id order with repeats (a business's several people), as
   // people_fts gives them: DISTINCT keeps the first of each, as in `people`.
-  const source: Ids = few
+  const source: Ids = byWord
+    ? {
+        // The word's entries with every tag, each checked for the person's other words on its name.
+        sql: "SELECT value AS id FROM json_each(?)",
+        params: [JSON.stringify(entriesMatching(client, est.wordEntries(byWord.byWord, split.tags, byWord.upTo).ids!, plainWords(params.person ?? ""), match))],
+      }
+    : few
     ? {
         sql: "SELECT DISTINCT value AS id FROM json_each(?)",
         params: [est.personEntries(itemsNamed(split, few.fewFirst.inIndex).map((item) => item.term), few.upTo).ids],
