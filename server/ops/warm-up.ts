@@ -4,7 +4,7 @@
  * searches use into the OS's page cache in the background, in a thread of its own
  * (warm-worker.mjs), before it calls itself ready: `/resources/readyz` answers 503 `warming` until
  * then (`/resources/healthz` stays 200). First the full-text indexes' segments, then the B-tree
- * indexes of the registry, then the businesses' rows, until WARM_MEMORY_SHARE of the machine's
+ * indexes of the registry, then the businesses' and officers' rows, until WARM_MEMORY_SHARE of the machine's
  * memory is read; then the search's copy of the status, type and claimed columns
  * (tag-store.server.ts). After a registry import, the same pages are read again (they moved), with
  * readiness left on. WARM_ON_START=off turns it off.
@@ -35,7 +35,9 @@ export function warmTargets(sqlite: Database.Database): string[] {
   const indexes = names(
     `SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name IN ('businesses', 'business_officers') ORDER BY tbl_name, name`,
   );
-  return [...fts, ...indexes, "businesses"];
+  // The rows last, the officers' after the businesses': a common person is checked on its
+  // businesses' agents and officers (decision 0031).
+  return [...fts, ...indexes, "businesses", "business_officers"];
 }
 
 /** Bytes the warm-up may read: a share (0-1) of the machine's memory. */
