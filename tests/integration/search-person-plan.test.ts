@@ -179,7 +179,7 @@ describe("a person with other filters", () => {
         const want = reference(p);
         // Pages of 2, so that the demo's few matches make several.
         const last = Math.max(1, Math.ceil(Math.min(want.count, COUNT_CAP) / 2));
-        for (const personWalkSet of ["rows", { rowsUpTo: 5 }] as const)
+        for (const personWalkSet of ["rows", { rowsUpTo: 5 }, { rowsUpTo: 40 }] as const)
           for (let page = 1; page <= last; page++) {
             const got = uncachedSearch(client, { ...p, page, limit: 2 }, { personPlan: "index", personSortLimit: 0, personWalkSet });
             const ids = got.businesses.map((b) => b.id);

@@ -128,8 +128,8 @@ function personNumberWalk(client: Database.Database, filters: Where, person: str
  * A page by number of a person's businesses that `filters` select, the number's index walked from
  * the prefix a batch of entries at a time and each entry's people read and compared with the person
  * (`person`: its people_fts expression; person-check.server.ts): a common person's first pages
- * found without gathering its set. null when the page lies past `budget` entries (the caller
- * gathers the set).
+ * found without gathering its set. null when the page lies past `budget` entries, or will by the
+ * share of matches seen so far (the caller gathers the set).
  */
 function checkedNumberWalk(
   client: Database.Database,
@@ -158,6 +158,9 @@ function checkedNumberWalk(
       else page.push(entry.id);
     }
     [after, walked, batch] = [entries[entries.length - 1].number, walked + entries.length, Math.min(batch * 2, 1024)];
+    // A page deeper than the share seen so far reaches within the budget: the set at once.
+    const seen = offset - skip + page.length;
+    if (page.length < limit && seen > 0 && walked + ((offset + limit - seen) * walked) / seen > budget) return null;
   }
   if (page.length < limit && walked >= budget) return null;
   return prepare(client, `SELECT ${CARD_COLUMNS} FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value ORDER BY b.document_number`).all(
