@@ -244,8 +244,8 @@ export type SearchPlan =
   /**
    * A business name: its three tiers (name-search.server.ts). `personAndName`: the person's
    * businesses among the name's matches as a list, from people_fts ("index"; `word`: its rarest
-   * word alone, then their people) or the matches' people ("rows"); `list`: the one registry filter as its list of
-   * ids (`drive`: the list drives the full-text queries); `tags`: where the tag filters are checked
+   * word alone, then their people) or the matches' people ("rows"); `list`: the one registry
+   * filter as its list of ids (`drive`: the list drives the full-text queries); `tags`: where the tag filters are checked
    * ("town": the town's city names in the index, the rest on rows); `sortUpTo`: up to how many
    * counted matches the page is sorted from them, else the tiers are walked.
    */
@@ -262,8 +262,7 @@ export type SearchPlan =
    * rows, at most `upTo` entries), or the person's entries streamed (`streamed`: those tags in
    * the index, the rest on the copy in memory), or the person's rarest word's entries with every
    * tag (`byWord`: at most `upTo`) checked for the other words on their names; the row filters on
-   * those rows, or against their set
-   * (`restSet`); a page by `order`, walking the number's index above `walkAbove` matches,
+   * those rows, or against their set (`restSet`); a page by `order`, walking the number's index above `walkAbove` matches,
    * looking its entries up in the matches or (`walkSet` "person") the person's own businesses, or
    * reading each entry's people (`rowsUpTo`: for at most so many entries, then the person's).
    */
@@ -486,7 +485,7 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
 
 /**
  * A person of several words, each a long list (an agent company: " NORTHWEST REGISTERED AGENT
- * LLC", 200,000 entries a word at 10.3M businesses), with tags in people_fts: FTS5 seeks in each
+ * LLC", about 600,000 entries a word at 10.3M businesses), with tags in people_fts: FTS5 seeks in each
  * word's list at every entry of the sparsest tag, so its rarest word alone is intersected with the
  * tags and each entry found has its one name read and checked for the other words
  * (person-check.server.ts, ~2.5 µs), when they are at most `upTo` (gathered here, kept for the
@@ -520,6 +519,8 @@ function numberWalkSet(est: Estimates, split: TagSplit): "matches" | "person" | 
   if (split.townCity || est.span() <= 0) return "matches";
   const tags = split.items.reduce((sum, item) => sum + (item.not ? 0 : peopleEntries(est, est.density(item.term, "people_fts"))), 0);
   const person = peopleEntries(est, est.personDensity()) * PERSON_SET_ENTRIES;
+  // The share is the person's in the whole registry, not among the filter's numbers: the walk is
+  // chosen only when it costs under an eighth of the cheaper set.
   const share = Math.min(1, peopleEntries(est, est.personDensity()) / est.span());
   if ((FIRST_PAGES / share) * ROW_CHECK_ENTRIES * 8 < Math.min(person, tags)) return { rowsUpTo: rowsWalkBudget(est) };
   return person < tags ? "person" : "matches";
