@@ -158,7 +158,7 @@ function checkedNumberWalk(
       else page.push(entry.id);
     }
     [after, walked, batch] = [entries[entries.length - 1].number, walked + entries.length, Math.min(batch * 2, 1024)];
-    // A page deeper than the share seen so far reaches within the budget: the set at once.
+    // A page that the share of matches seen so far puts past the budget: the set at once.
     const seen = offset - skip + page.length;
     if (page.length < limit && seen > 0 && walked + ((offset + limit - seen) * walked) / seen > budget) return null;
   }
