@@ -6,7 +6,6 @@
 import { describe, expect, it } from "vitest";
 import { documentTag, filterTagTerms, zipTagTerm } from "~/lib/search-tags";
 import { describePlan, planSearch, type Capped, type Estimates } from "~/models/search/planner.server";
-import { matchOf } from "~/models/search/tag-split.server";
 import type { SearchFilters, SearchPlanOptions } from "~/models/search/types.server";
 
 const SPAN = 3_500_000;
@@ -67,7 +66,7 @@ function table({
     numbers: (cap) => count("numbers", cap),
     peopleWithTag: (term, cap) => count(`people ${term}`, cap),
     personEntries: (terms, cap) => count(["person", ...terms].join("+"), cap),
-    personWordTerm: (word) => `word${word}`,
+    wordDensity: (word, terms) => density[[`word${word}`, ...terms].join("+")] ?? 0.01,
     wordEntries: (word, terms, cap) => count([`word ${word}`, ...terms].join("+"), cap),
     personRest: (cap) => count("person rest", cap),
     tagMatches: (match) => count(`tags ${match}`, 10_000),
@@ -156,7 +155,7 @@ describe("the search planner", () => {
     const northwest = (entries: number, sampled = entries) =>
       table({
         counts: { [`word 0+${zip}`]: entries, [`people ${zip}`]: 20_000, person: 601_000, [`person+${zip}`]: 2_258 },
-        density: { [zip]: 20_000 / rows, [matchOf(["word0", zip], [])]: sampled / rows },
+        density: { [zip]: 20_000 / rows, [`word0+${zip}`]: sampled / rows },
         person: 601_000 / rows,
         personWords: [601_000 / rows, 1_802_000 / rows, 2_403_000 / rows, 4_000_000 / rows],
         span,
@@ -172,7 +171,7 @@ describe("the search planner", () => {
     expect(plan({ person: " NORTHWEST REGISTERED AGENT LLC", zip: "32741" }, many.est)).toContain('"tags":"index"');
     expect(many.asked.filter((q) => q.startsWith("word"))).toEqual([]);
     // Never by a person of one word, or of few entries, unless forced.
-    const smith = table({ counts: { [`word 1+${zip}`]: 100, [`people ${zip}`]: 20_000, person: 20_000, [`person+${zip}`]: 60 }, density: { [matchOf(["word1", zip], [])]: 100 / rows }, person: 20_000 / rows, personWords: [300_000 / rows, 20_000 / rows], span });
+    const smith = table({ counts: { [`word 1+${zip}`]: 100, [`people ${zip}`]: 20_000, person: 20_000, [`person+${zip}`]: 60 }, density: { [`word1+${zip}`]: 100 / rows }, person: 20_000 / rows, personWords: [300_000 / rows, 20_000 / rows], span });
     expect(plan({ person: "JOHN SMITH", zip: "32741" }, smith.est, { fewPeople: 0, commonTag: 0 })).not.toContain("byWord");
     expect(plan({ person: "JOHN SMITH", zip: "32741" }, smith.est, { personByWord: "always" })).toContain('"tags":{"byWord":1,"upTo":8000}');
     expect(plan({ person: " NORTHWEST REGISTERED AGENT LLC", zip: "32741" }, few.est, { personByWord: "never" })).toContain('"tags":"index"');

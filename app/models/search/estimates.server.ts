@@ -134,8 +134,12 @@ export class SqlEstimates implements Estimates {
     );
   }
 
-  personWordTerm(word: number): string {
+  private personWordTerm(word: number): string {
     return matchTerms(this.matches.person!)[word];
+  }
+
+  wordDensity(word: number, terms: string[]): number {
+    return this.density(matchOf([this.personWordTerm(word), ...terms], []), "people_fts");
   }
 
   /** With the rowids of the entries (a JSON array in rowid order) when not capped. */

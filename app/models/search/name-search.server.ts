@@ -12,13 +12,13 @@
  * into the same order instead (rankedRows).
  */
 import type Database from "better-sqlite3";
-import { buildNameKeys, buildNameQuery, plainWords, prefixUpperBound, type NameQuery } from "~/lib/search-query";
+import { buildNameKeys, buildNameQuery, prefixUpperBound, type NameQuery } from "~/lib/search-query";
 import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
 import { matchTerms } from "~/models/registry-search.server";
 import { getTownArea } from "~/models/town.server";
 import { registryFilterSql, SqlEstimates } from "./estimates.server";
 import { NAME_SPLIT, planSearch } from "./planner.server";
-import { personAmong } from "./person-check.server";
+import { comparedPerson, personAmong } from "./person-check.server";
 import {
   andWhere,
   CARD_COLUMNS,
@@ -172,18 +172,16 @@ export function nameSearch(
     // plan's way (personAndNameWay): the person's words or its rarest word in people_fts against
     // the name's matches (that word's businesses then checked for the others on their people), or
     // the name's matches' people (person-check.server.ts).
-    const match = where.params[person.param] as string;
-    const words = plainWords(filters.person ?? "");
-    const names = { sql: "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?", params: [fts.all] };
-    const among = `SELECT DISTINCT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? AND (rowid >> 3) IN (${names.sql})`;
+    const compared = comparedPerson(filters.person, where.params[person.param] as string);
+    const names = "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?";
+    const among = (match: string) => idList(client, `SELECT DISTINCT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? AND (rowid >> 3) IN (${names})`, [match, fts.all]);
     const way = plan.personAndName;
-    let both: string;
-    if (way === "rows") both = JSON.stringify(personAmong(client, names, words, match));
-    else if (way === "index") both = idList(client, among, [match, ...names.params]);
-    else {
-      const withWord = idList(client, among, [matchTerms(match)[way.word], ...names.params]);
-      both = JSON.stringify(personAmong(client, { sql: "SELECT value AS id FROM json_each(?)", params: [withWord] }, words, match));
-    }
+    const both =
+      way === "rows"
+        ? JSON.stringify(personAmong(client, idList(client, names, [fts.all]), compared))
+        : way === "index"
+          ? among(compared.match)
+          : JSON.stringify(personAmong(client, among(matchTerms(compared.match)[way.word]), compared));
     where = withPersonSet(where, both);
     split.rest = withPersonSet(split.rest, both);
   }

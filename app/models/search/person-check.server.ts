@@ -15,7 +15,14 @@
  * not plain ASCII (plainWords).
  */
 import type Database from "better-sqlite3";
+import { plainWords } from "~/lib/search-query";
 import { prepare } from "./sql.server";
+
+/** The person compared: `match`, its people_fts expression; `words`, its plainWords, or null when they are not (every name then goes to the tokenizer). */
+export type ComparedPerson = { match: string; words: string[] | null };
+
+/** The person of a search (`text` as typed, `match` its people_fts expression) as compared here. */
+export const comparedPerson = (text: string | null | undefined, match: string): ComparedPerson => ({ match, words: plainWords(text ?? "") });
 
 /** A name compared here: printable ASCII, and the apostrophes the index drops. */
 const ASCII_NAME = /^[ -~’ʼ]*$/;
@@ -31,10 +38,16 @@ function asciiMatch(name: string, words: string[]): boolean {
 
 type Person = { id: number; name: string };
 
+/** The connections whose TEMP table for the tokenizer's comparisons exists. */
+const withCheckTable = new WeakSet<Database.Database>();
+
 /** The connection's table for the names compared by the tokenizer itself (TEMP: nothing stored with the registry). */
 function checkTable(client: Database.Database) {
-  client.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.people_check USING fts5(
-    name, content='', detail=none, tokenize="unicode61 remove_diacritics 2 tokenchars '_'")`);
+  if (!withCheckTable.has(client)) {
+    client.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.people_check USING fts5(
+      name, content='', detail=none, tokenize="unicode61 remove_diacritics 2 tokenchars '_'")`);
+    withCheckTable.add(client);
+  }
   return {
     add: prepare(client, "INSERT INTO temp.people_check(rowid, name) VALUES (?, ?)"),
     matching: prepare(client, "SELECT rowid FROM temp.people_check WHERE people_check MATCH ?").pluck(),
@@ -54,19 +67,16 @@ function tokenizerMatches(client: Database.Database, people: Person[], match: st
   }
 }
 
-/**
- * The ids (ascending) of the businesses of `names` (a SELECT of `id`s) that have an agent or
- * officer matching the person: `match`, its people_fts expression; `words`, its plainWords
- * (~/lib/search-query), or null when they are not (every name then goes to the tokenizer).
- */
-export function personAmong(client: Database.Database, names: { sql: string; params: unknown[] }, words: string[] | null, match: string): number[] {
+/** The ids (ascending) of the businesses `ids` (a JSON array) that have an agent or officer matching `person`. */
+export function personAmong(client: Database.Database, ids: string, person: ComparedPerson): number[] {
   const people = prepare(
     client,
-    `SELECT n.id AS id, b.agent_name AS name FROM (${names.sql}) n CROSS JOIN businesses b ON b.id = n.id WHERE b.agent_name IS NOT NULL
+    `WITH n(id) AS (SELECT value FROM json_each(?))
+     SELECT n.id AS id, b.agent_name AS name FROM n CROSS JOIN businesses b ON b.id = n.id WHERE b.agent_name IS NOT NULL
      UNION ALL
-     SELECT n.id, o.name FROM (${names.sql}) n CROSS JOIN business_officers o ON o.business_id = n.id`,
-  ).all(...names.params, ...names.params) as Person[];
-  return matching(client, people, words, match);
+     SELECT n.id, o.name FROM n CROSS JOIN business_officers o ON o.business_id = n.id`,
+  ).all(ids) as Person[];
+  return matching(client, people, person);
 }
 
 /**
@@ -75,7 +85,7 @@ export function personAmong(client: Database.Database, names: { sql: string; par
  * read (its business's agent or that officer): for the entries of one of the person's words,
  * checked for the others (~2.5 µs an entry).
  */
-export function entriesMatching(client: Database.Database, entries: string, words: string[] | null, match: string): number[] {
+export function entriesMatching(client: Database.Database, entries: string, person: ComparedPerson): number[] {
   const people = prepare(
     client,
     `SELECT e.value >> 3 AS id, CASE WHEN e.value % 8 = 0
@@ -86,12 +96,11 @@ export function entriesMatching(client: Database.Database, entries: string, word
   return matching(
     client,
     people.filter((p): p is Person => p.name !== null),
-    words,
-    match,
+    person,
   );
 }
 
-function matching(client: Database.Database, people: Person[], words: string[] | null, match: string): number[] {
+function matching(client: Database.Database, people: Person[], { words, match }: ComparedPerson): number[] {
   const found = new Set<number>();
   const others: Person[] = [];
   for (const p of people) {

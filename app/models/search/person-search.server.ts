@@ -9,10 +9,10 @@
  */
 import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
-import { normalizeDocNumber, plainWords } from "~/lib/search-query";
+import { normalizeDocNumber } from "~/lib/search-query";
 import { personClause } from "~/models/registry-search.server";
 import { numberIndex, type SqlEstimates } from "./estimates.server";
-import { entriesMatching, personAmong } from "./person-check.server";
+import { comparedPerson, entriesMatching, personAmong } from "./person-check.server";
 import { PERSON_SPLIT, type PersonOrder, type SearchPlan } from "./planner.server";
 import {
   CARD_COLUMNS,
@@ -64,7 +64,7 @@ export function personListing(
     ? {
         // The word's entries with every tag, each checked for the person's other words on its name.
         sql: "SELECT value AS id FROM json_each(?)",
-        params: [JSON.stringify(entriesMatching(client, est.wordEntries(byWord.byWord, split.tags, byWord.upTo).ids!, plainWords(params.person ?? ""), match))],
+        params: [JSON.stringify(entriesMatching(client, est.wordEntries(byWord.byWord, split.tags, byWord.upTo).ids!, comparedPerson(params.person, match)))],
       }
     : few
     ? {
@@ -145,13 +145,13 @@ function checkedNumberWalk(
     `SELECT b.id AS id, b.document_number AS number FROM ${numberIndex(params)}
       WHERE ${filters.clauses.join(" AND ")} AND b.document_number > ? ORDER BY b.document_number LIMIT ?`,
   );
-  const words = plainWords(params.person ?? "");
+  const compared = comparedPerson(params.person, person);
   const page: number[] = [];
   let [after, skip, walked, batch] = ["", offset, 0, 32];
   while (page.length < limit && walked < budget) {
     const entries = next.all(...filters.params, after, batch) as { id: number; number: string }[];
     if (entries.length === 0) break;
-    const found = new Set(personAmong(client, { sql: "SELECT value AS id FROM json_each(?)", params: [JSON.stringify(entries.map((e) => e.id))] }, words, person));
+    const found = new Set(personAmong(client, JSON.stringify(entries.map((e) => e.id)), compared));
     for (const entry of entries) {
       if (!found.has(entry.id) || page.length === limit) continue;
       if (skip > 0) skip--;

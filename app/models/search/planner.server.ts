@@ -14,7 +14,7 @@
 import { normalizeDocNumber } from "~/lib/search-query";
 import { documentTagTerm } from "~/lib/search-tags";
 import type { TownArea } from "~/models/town.server";
-import { clean, hasRegistryFilter, matchOf, restOnRows, tagCheckOf, tagsMatch, tagSplit, type TagFilter, type TagKey, type TagSplit } from "./tag-split.server";
+import { clean, hasRegistryFilter, restOnRows, tagCheckOf, tagsMatch, tagSplit, type TagFilter, type TagKey, type TagSplit } from "./tag-split.server";
 import type { TagCheck } from "./tag-store.server";
 import type { SearchFilters, SearchPlanOptions, TagPlan } from "./types.server";
 
@@ -218,8 +218,8 @@ export interface Estimates {
   numbers(cap: number): Capped;
   /** A tag's entries in people_fts. */
   peopleWithTag(term: string, cap: number): Capped;
-  /** The person's `word` (its place in the person's match) as a full-text term. */
-  personWordTerm(word: number): string;
+  /** The density in people_fts of the person's `word` (its place in the person's match) with `terms` intersected. */
+  wordDensity(word: number, terms: string[]): number;
   /** The entries in people_fts of the person's `word` (its place in the person's match) with `terms` intersected (their rowids are kept for the search). */
   wordEntries(word: number, terms: string[], cap: number): Capped;
   /** The person's entries in people_fts with `terms` intersected (their ids are kept for the search). */
@@ -352,11 +352,11 @@ function planName(filters: SearchFilters, town: TownArea, est: Estimates, option
  */
 function personAndNameWay(names: number, est: Estimates, options: SearchPlanOptions): "index" | "rows" | { word: number } {
   const words = est.personWordDensities();
-  const rarest = words.indexOf(Math.min(...words));
-  const byWord = words.length > 1 ? { word: rarest } : "index";
+  const word = rarest(words);
+  const byWord = words.length > 1 ? { word } : "index";
   if (options.personAndName) return options.personAndName === "word" ? byWord : options.personAndName;
   const rows = est.span() * 8;
-  const [entries, fewest] = [est.personDensity() * rows, words[rarest] * rows];
+  const [entries, fewest] = [est.personDensity() * rows, words[word] * rows];
   const costs = {
     index: words.length * (entries + fewest * SKIP_COST),
     word: fewest * WALK_COST + names * Math.min(1, fewest / est.span()) * PERSON_CHECK_COST,
@@ -497,11 +497,11 @@ function wordFirst(est: Estimates, split: TagSplit, options: SearchPlanOptions):
   if (!many) return null;
   const words = est.personWordDensities();
   if (words.length < 2) return null;
-  const byWord = words.indexOf(Math.min(...words));
+  const byWord = rarest(words);
   const upTo = WORD_ENTRIES;
   // Their density sampled first: gathering up to the cap and finding more costs about a third of
   // the words' intersection (" REGISTERED AGENTS INC." in "329": 8,000 entries, ~10 ms).
-  const sampled = peopleEntries(est, est.density(matchOf([est.personWordTerm(byWord), ...split.tags], []), "people_fts"));
+  const sampled = peopleEntries(est, est.wordDensity(byWord, split.tags));
   if (sampled > upTo) return null;
   return est.wordEntries(byWord, split.tags, upTo).capped ? null : { byWord, upTo };
 }
@@ -534,6 +534,9 @@ function numberWalkSet(est: Estimates, split: TagSplit): "matches" | "person" | 
 function rowsWalkBudget(est: Estimates): number {
   return Math.ceil((peopleEntries(est, est.personDensity()) * PERSON_SET_ENTRIES) / ROW_CHECK_ENTRIES / 2);
 }
+
+/** The place of the rarest of a person's words, by their densities. */
+const rarest = (densities: number[]) => densities.indexOf(Math.min(...densities));
 
 /** A density in people_fts as entries: its rowids are a business id * 8 + a block. */
 const peopleEntries = (est: Estimates, density: number) => density * est.span() * 8;
