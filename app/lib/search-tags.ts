@@ -223,3 +223,20 @@ export const ftsDocumentSql = (row: string) => `${indexedNameSql(`${row}.name`)}
  */
 export const peopleDocumentSql = (name: string, row: string) => `${indexedNameSql(name)}
     || ${businessTagsSql(row, PEOPLE_DOCUMENT_TAG_CHARS)}`;
+
+/**
+ * The token people_fts holds instead of a frequent registered agent's name (frequent_agents,
+ * drizzle/0031): `_p<code>`. One token, whose list is that agent's businesses, in place of the
+ * name's words, which each carried the agent's hundreds of thousands of businesses in their own
+ * lists (decision 0032). `_` keeps it apart from every query word, as the tags.
+ */
+export const agentToken = (code: number) => `_p${code}`;
+
+/**
+ * The document people_fts holds for the registered agent `name` of the business row `row`: the
+ * agent's token when the agent is frequent (app/models/search/frequent-agents.server.ts), else its
+ * name as peopleDocumentSql writes it; every tag of the business either way (drizzle/0031 holds it
+ * as printed in its triggers; both fills of a load use it).
+ */
+export const agentDocumentSql = (name: string, row: string) => `coalesce((SELECT '_p' || f.code FROM frequent_agents f WHERE f.name = ${name}), ${indexedNameSql(name)})
+    || ${businessTagsSql(row, PEOPLE_DOCUMENT_TAG_CHARS)}`;

@@ -9,7 +9,10 @@
  */
 import type Database from "better-sqlite3";
 import { nameTokens, neededWords, MAX_QUERY_TOKENS, prefixTerm, prefixUpperBound } from "~/lib/search-query";
+import { agentToken } from "~/lib/search-tags";
 import { indexWords, PEOPLE_INDEX } from "~/models/fts-vocabulary.server";
+import { agentsMatching } from "~/models/search/frequent-agents.server";
+import { comparedPerson } from "~/models/search/person-check.server";
 
 export type RegistrySearchFilters = {
   /** An officer's or registered agent's name, words in any order, each as a prefix. */
@@ -42,16 +45,32 @@ export const addressClause = (prefix: string) => ({
 /**
  * The people_fts MATCH expression for a name, or null when it has no word. Each word is a prefix;
  * words longer than the index's prefix lists are written as the index's words starting with them
- * (app/models/fts-vocabulary.server.ts).
+ * (app/models/fts-vocabulary.server.ts). The frequent agents whose names the words match are
+ * asked by their tokens beside the words, since people_fts holds them so (frequent-agents.server.ts):
+ * `(("smi"* AND "jo"*) OR "_p1" OR "_p4")`.
  */
 export function personMatch(client: Database.Database, text: string): string | null {
   const tokens = neededWords(nameTokens(text).slice(0, MAX_QUERY_TOKENS));
+  if (!tokens.length) return null;
   const wordsFor = indexWords(client, PEOPLE_INDEX);
-  return tokens.length ? tokens.map((t) => prefixTerm(t, wordsFor)).join(" AND ") : null;
+  const words = tokens.map((t) => prefixTerm(t, wordsFor)).join(" AND ");
+  const agents = agentsMatching(client, comparedPerson(text, words));
+  return agents.length ? `((${words}) OR ${agents.map((code) => `"${agentToken(code)}"`).join(" OR ")})` : words;
 }
 
-/** The terms of a personMatch (or a name's) expression, each a word or its index words, all needed. */
-export const matchTerms = (match: string) => match.split(" AND ");
+/** A personMatch expression with agents' tokens: its words and its tokens. */
+const WITH_AGENTS = /^\(\((.*)\) OR ((?:"_p\d+")(?: OR "_p\d+")*)\)$/;
+
+/**
+ * The terms of a personMatch (or a name's) expression, each a word or its index words, all
+ * needed; with agents' tokens, each word or any of the tokens (`("smi"* OR "_p1" OR "_p4")`), so
+ * that every term's list holds the agents' businesses, as a word's did when it held their names.
+ */
+export function matchTerms(match: string): string[] {
+  const agents = WITH_AGENTS.exec(match);
+  if (!agents) return match.split(" AND ");
+  return agents[1].split(" AND ").map((word) => `(${word} OR ${agents[2]})`);
+}
 
 /** "591234567" and "59-1234567" (the state writes both). */
 function feiForms(text: string): string[] {

@@ -22,12 +22,14 @@ import type Database from "better-sqlite3";
 
 /** What the worker runs (all from the importer, so that both fills are the same SQL). */
 export type PeopleIndexSql = {
-  /** Pragmas, the scratch tables `businesses` and `business_officers`, people_fts, its bulk settings. */
+  /** Pragmas, the scratch tables `businesses`, `business_officers` and `frequent_agents`, people_fts, its bulk settings. */
   setup: string[];
   /** Inserts one scratch business: id, agent_name, city, status, filing_type, is_claimed, document_number, zip, address1. */
   insertBusiness: string;
   /** Inserts one scratch officer: business_id, position, name. */
   insertOfficer: string;
+  /** Inserts one frequent agent: code, name (the scratch copy of `frequent_agents`). */
+  insertAgent: string;
   /** The last id of the next chunk of stored businesses to index (null when none is left). */
   nextChunk: string;
   /** Indexes the people of the stored businesses up to an id (`:upTo`), in rowid order. */
@@ -57,6 +59,8 @@ export class PeopleIndexBuilder {
   private failure: string | null = null;
   private completed = false;
   private ended = false;
+  /** Whether the worker has the frequent agents: until then the batches wait here (flush). */
+  private agentsSent = false;
 
   private constructor(
     private readonly worker: Worker,
@@ -117,8 +121,19 @@ export class PeopleIndexBuilder {
     for (const officer of officers) this.officers.push(officer);
   }
 
-  /** Posts the batch once it is large enough (`force`: whatever it holds), waiting while the worker is far behind. */
+  /** Gives the worker the load's frequent agents (`[code, name]`), which its people's documents need; the batches held so far follow. */
+  useAgents(agents: [number, string][]) {
+    if (this.failure || this.agentsSent) return;
+    this.worker.postMessage({ kind: "agents", agents });
+    this.agentsSent = true;
+  }
+
+  /**
+   * Posts the batch once it is large enough (`force`: whatever it holds), waiting while the worker
+   * is far behind; none before the frequent agents (useAgents: the first records decide them).
+   */
   async flush(force = false) {
+    if (!this.agentsSent) return;
     if (this.failure || this.businesses.length === 0 || (!force && this.businesses.length < BATCH_BUSINESSES)) return;
     this.worker.postMessage({ kind: "rows", businesses: this.businesses, officers: this.officers });
     this.businesses = [];
@@ -131,6 +146,8 @@ export class PeopleIndexBuilder {
   async end() {
     if (this.ended) return;
     this.ended = true;
+    // Its documents would not be the ones the searches ask for.
+    if (!this.agentsSent) this.abandon("the worker was not given the frequent agents");
     await this.flush(true);
     if (!this.failure) this.worker.postMessage({ kind: "end" });
   }

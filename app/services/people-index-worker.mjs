@@ -9,8 +9,8 @@
  * importer writes rows faster than they can be indexed, the rest waits on disk, not in memory,
  * and is indexed while the importer builds its other indexes.
  *
- * workerData: { driver, file, setup[], insertBusiness, insertOfficer, nextChunk, fill, clear[], finish[] }
- * messages in: { kind: "rows", businesses: unknown[][], officers: unknown[][] } | { kind: "end" }
+ * workerData: { driver, file, setup[], insertBusiness, insertOfficer, insertAgent, nextChunk, fill, clear[], finish[] }
+ * messages in: { kind: "agents", agents: [code, name][] } (first) | { kind: "rows", businesses: unknown[][], officers: unknown[][] } | { kind: "end" }
  * messages out: { kind: "ack" } after each batch | { kind: "done" } once the index is complete
  */
 import { createRequire } from "node:module";
@@ -21,6 +21,7 @@ const db = new Database(workerData.file);
 for (const sql of workerData.setup) db.exec(sql);
 const insertBusiness = db.prepare(workerData.insertBusiness);
 const insertOfficer = db.prepare(workerData.insertOfficer);
+const insertAgent = db.prepare(workerData.insertAgent);
 const nextChunk = db.prepare(workerData.nextChunk).pluck();
 const fill = db.prepare(workerData.fill);
 const clear = workerData.clear.map((sql) => db.prepare(sql));
@@ -58,7 +59,9 @@ function indexChunk() {
 }
 
 parentPort.on("message", (message) => {
-  if (message.kind === "rows") {
+  if (message.kind === "agents") {
+    for (const agent of message.agents) insertAgent.run(agent);
+  } else if (message.kind === "rows") {
     store(message.businesses, message.officers);
     parentPort.postMessage({ kind: "ack" });
   } else if (message.kind === "end") ending = true;

@@ -19,13 +19,14 @@
  *   secondary indexes are dropped inside the transaction and rebuilt once at its end. The
  *   registry_version counter moves either way, so every cached answer starts over at the commit.
  */
-import { ftsDocumentSql, peopleDocumentSql } from "~/lib/search-tags";
+import { agentDocumentSql, ftsDocumentSql, peopleDocumentSql } from "~/lib/search-tags";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type Database from "better-sqlite3";
+import { AgentSample, writeFrequentAgents, type FrequentAgent } from "~/models/search/frequent-agents.server";
 import { EVERY_BUSINESS, trimTagChanges } from "~/models/search/tag-store.server";
 import yauzl from "yauzl";
 import { PeopleIndexBuilder, type PeopleIndexSql } from "./people-index-builder.server";
@@ -326,12 +327,13 @@ export const BUSINESSES_FTS_ROWS = `SELECT b.id, ${ftsDocumentSql("b")} FROM bus
 
 /**
  * The people of the businesses table `b` as people_fts holds them: each registered agent (rowid
- * id * 8) and each officer (id * 8 + position), every one with its business's tags; `upTo`: of
+ * id * 8; a frequent one as its token, from the table `frequent_agents`) and each officer (id * 8 +
+ * position), every one with its business's tags; `upTo`: of
  * the businesses up to that id (an SQL expression) only. Both fills use these, the importer's own
  * (people_fts below) and the worker's (people-index-builder).
  */
 const peopleAgentRows = (upTo?: string) =>
-  `SELECT b.id * 8 AS rowid, ${peopleDocumentSql("b.agent_name", "b")} AS doc FROM businesses b
+  `SELECT b.id * 8 AS rowid, ${agentDocumentSql("b.agent_name", "b")} AS doc FROM businesses b
     WHERE b.agent_name IS NOT NULL${upTo ? ` AND b.id <= ${upTo}` : ""}`;
 const peopleOfficerRows = (upTo?: string) =>
   `SELECT o.business_id * 8 + o.position AS rowid, ${peopleDocumentSql("o.name", "b")} AS doc
@@ -375,11 +377,13 @@ export function peopleIndexSql(db: Database.Database): PeopleIndexSql {
       "PRAGMA synchronous = OFF",
       scratchTable(db, "businesses", SCRATCH_BUSINESS_COLUMNS, "id"),
       scratchTable(db, "business_officers", SCRATCH_OFFICER_COLUMNS, "business_id, position"),
+      db.prepare("SELECT sql FROM sqlite_master WHERE name = 'frequent_agents'").pluck().get() as string,
       peopleFts,
       ...ftsSettings("people_fts", FTS_BULK),
     ],
     insertBusiness: `INSERT INTO businesses VALUES (${marks(SCRATCH_BUSINESS_COLUMNS)})`,
     insertOfficer: `INSERT INTO business_officers VALUES (${marks(SCRATCH_OFFICER_COLUMNS)})`,
+    insertAgent: "INSERT INTO frequent_agents (code, name) VALUES (?, ?)",
     // Chunks of PEOPLE_CHUNK businesses, each one statement in rowid order: agents and officers
     // of a chunk interleave (see rebuild).
     nextChunk: `SELECT max(id) FROM (SELECT id FROM businesses ORDER BY id LIMIT ${PEOPLE_CHUNK})`,
@@ -699,6 +703,15 @@ async function applyWhole(db: Database.Database, source: Source, sha256: string,
   try {
     await rollbackOnError(db, async () => {
       const deferred = dropForRebuild(db);
+      // The frequent agents, from the first records, before any person is indexed: the worker
+      // holds its batches until it has them (frequent-agents.server.ts).
+      const sample = new AgentSample();
+      let agents: FrequentAgent[] | null = null;
+      const decide = () => {
+        agents = sample.decide();
+        writeFrequentAgents(db, agents);
+        people?.useAgents(agents.map((a) => [a.code, a.name]));
+      };
       for await (const { lines, firstLine, bytes } of linesOf(await source.open())) {
         for (let i = 0; i < lines.length; i++) {
           await faultCheck(options, firstLine + i);
@@ -709,11 +722,15 @@ async function applyWhole(db: Database.Database, source: Source, sha256: string,
             summary.rejected++;
             rejects.push(`${source.name}\t${firstLine + i}\t${what.reason}\t${lines[i]}`);
           } else if (what.kind === "unchanged") summary.unchanged++;
-          else writeRecord(s, what.record, what.hash, what.existing, fresh, codeFor, summary, people);
+          else {
+            writeRecord(s, what.record, what.hash, what.existing, fresh, codeFor, summary, people);
+            if (!agents && sample.add(what.record.agent.name)) decide();
+          }
         }
         progress(bytes, summary.read);
         await people?.flush();
       }
+      if (!agents) decide();
       // The worker indexes the people still waiting and merges its index while the importer
       // builds the others.
       await people?.end();

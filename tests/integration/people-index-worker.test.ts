@@ -14,7 +14,7 @@ import { openDatabase } from "~/db/client.server";
 import type { CordataInput } from "~/lib/cordata-writer";
 import { PeopleIndexBuilder } from "~/services/people-index-builder.server";
 import { importRegistryFiles, peopleIndexSql, type ImportOptions } from "~/services/registry-import.server";
-import { writeCordataFile } from "../../scripts/lib/registry-generator";
+import { AGENT_COMPANIES, writeCordataFile } from "../../scripts/lib/registry-generator";
 import { writeCordata } from "../support/cordata-files";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fbr-people-worker-"));
@@ -27,7 +27,7 @@ function vocabulary(db: Database.Database) {
   return db.prepare("SELECT term, doc FROM temp.people_terms ORDER BY term").all();
 }
 const rowids = (db: Database.Database, match: string) => db.prepare("SELECT rowid FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid").pluck().all(match);
-const QUERIES = ['"smith"*', '"garcia" "_xg_"*', '"_z33"*', '"a"*', '"john"*', '"_k0"', '"_dp"*'];
+const QUERIES = ['"smith"*', '"garcia" "_xg_"*', '"_z33"*', '"a"*', '"john"*', '"_k0"', '"_dp"*', '"_p1"', '"_p6" "_xg_"*'];
 
 describe("the people index of a first load, built beside the rows", { timeout: 120_000 }, () => {
   it("is the importer's own index, read by the importer's connection after the copy", async () => {
@@ -55,6 +55,18 @@ describe("the people index of a first load, built beside the rows", { timeout: 1
         expect(rowids(worker.db, q).length, q).toBeGreaterThan(0);
         expect(rowids(worker.db, q), q).toEqual(rowids(own.db, q));
       }
+      // The six agent companies (each the agent of about 6% of the records) chosen by both loads
+      // from the first records, each held as its token: its list is its businesses, and its words
+      // are left out (no officer of the generator has them).
+      const agents = (db: Database.Database) => db.prepare("SELECT code, name FROM frequent_agents ORDER BY code").all() as { code: number; name: string }[];
+      expect(agents(worker.db)).toEqual(agents(own.db));
+      expect(agents(worker.db).map((a) => a.name).sort()).toEqual([...AGENT_COMPANIES].sort());
+      for (const { code, name } of agents(worker.db)) {
+        const businesses = worker.db.prepare("SELECT id * 8 FROM businesses WHERE agent_name = ? ORDER BY id").pluck().all(name);
+        expect(businesses.length, name).toBeGreaterThan(500);
+        expect(rowids(worker.db, `"_p${code}"`), name).toEqual(businesses);
+      }
+      expect(rowids(worker.db, '"registered"* OR "corporation"* OR "northwest"')).toEqual([]);
       // The same row count and token totals (the averages record), each row's size, one whole
       // index with the server's settings back, no free pages, and no scratch file left.
       const averages = (db: Database.Database) => db.prepare("SELECT block FROM people_fts_data WHERE id = 1").pluck().get();
@@ -85,6 +97,7 @@ describe("the people index of a first load, built beside the rows", { timeout: 1
     try {
       expect(rowids(db, '"quillfeather"')).toEqual([]);
       const builder = PeopleIndexBuilder.start(db, `${file}.people-index`, peopleIndexSql(db));
+      builder.useAgents([]);
       // id, agent_name, city, status, filing_type, is_claimed, document_number, zip, address1
       builder.add([7, "QUILLFEATHER, ANN", "MIAMI", "ACTIVE", "LLC", 0, "L26000000007", "33101", "1 MAIN ST"], [[7, 1, "QUILLFEATHER, BO"]]);
       expect(await builder.finish()).toBe(true);

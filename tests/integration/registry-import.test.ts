@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, openDatabase } from "~/db/client.server";
 import { formatCordataLine, type CordataInput } from "~/lib/cordata-writer";
 import { searchBusinesses } from "~/models/business-search.server";
-import { ftsDocumentSql, peopleDocumentSql } from "~/lib/search-tags";
+import { agentDocumentSql, ftsDocumentSql, peopleDocumentSql } from "~/lib/search-tags";
 import { findJob } from "~/jobs/index.server";
 import { runAllJobs } from "~/jobs/registry.server";
 import { importPendingFiles, importRegistryFiles, NotCordataError, sortThreads } from "~/services/registry-import.server";
@@ -241,8 +241,8 @@ describe("registry:import", { timeout: 120_000 }, () => {
     const peopleTrigger = (name: string) => (client().prepare("SELECT sql FROM sqlite_master WHERE name = ?").pluck().get(name) as string) ?? "";
     expect(peopleTrigger("business_officers_people_ai")).toContain(peopleDocumentSql("new.name", "b"));
     expect(peopleTrigger("business_officers_people_au")).toContain(peopleDocumentSql("new.name", "b"));
-    expect(peopleTrigger("businesses_agent_people_ai")).toContain(peopleDocumentSql("new.agent_name", "new"));
-    expect(peopleTrigger("businesses_agent_people_au")).toContain(peopleDocumentSql("new.agent_name", "new"));
+    expect(peopleTrigger("businesses_agent_people_ai")).toContain(agentDocumentSql("new.agent_name", "new"));
+    expect(peopleTrigger("businesses_agent_people_au")).toContain(agentDocumentSql("new.agent_name", "new"));
     expect(peopleTrigger("businesses_agent_people_au")).toContain(peopleDocumentSql("o.name", "new"));
     // The town's tests above still hold after the rebuild (every row was reindexed).
     expect(docs({ city: "Pembroke Park", status: "ACTIVE", type: "LLC" })).toEqual([CLAIMED_DOC]);

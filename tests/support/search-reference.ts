@@ -2,8 +2,8 @@
  * The plain reading of the search rules, for the tests that check the planned search against it
  * (search-plan, search-person-plan): one SQL statement over the whole table, filters as plain
  * comparisons (LIKE for the document number), the name's three tiers written out as a CASE, a
- * person as the set of businesses people_fts finds for the name alone; no tags, no caps, no
- * index choices.
+ * person as the set of businesses people_fts finds for the name alone, and those of the frequent
+ * agents whose names have its words; no tags, no caps, no index choices.
  */
 import { getDb } from "~/db/client.server";
 import { buildNameKeys, MAX_QUERY_TOKENS, nameTokens, normalizeDocNumber, prefixTerm, searchTokens } from "~/lib/search-query";
@@ -49,7 +49,14 @@ export function reference(p: SearchParams): Ref {
   if (p.person) {
     const match = everyWord(nameTokens(p.person).slice(0, MAX_QUERY_TOKENS));
     if (!match) return { ids: [], count: 0 };
-    add("b.id IN (SELECT rowid >> 3 FROM people_fts WHERE people_fts MATCH ?)", match);
+    // The frequent agents are tokens in people_fts (decision 0032): their names compared here, word by word.
+    const words = nameTokens(p.person).slice(0, MAX_QUERY_TOKENS);
+    const agents = (client.prepare("SELECT name FROM frequent_agents").pluck().all() as string[]).filter((agent) => {
+      const own = nameTokens(agent.replace(/_/g, " "));
+      return words.every((word) => own.some((w) => w.startsWith(word)));
+    });
+    clauses.push(`(b.id IN (SELECT rowid >> 3 FROM people_fts WHERE people_fts MATCH ?) OR b.agent_name IN (${agents.map(() => "?").join(", ")}))`);
+    params.push(match, ...agents);
   }
   const filters = clauses.length ? clauses.join(" AND ") : "1";
   if (p.name) {

@@ -16,7 +16,7 @@
  */
 import type Database from "better-sqlite3";
 import { plainWords } from "~/lib/search-query";
-import { prepare } from "./sql.server";
+import { prepare } from "./statements.server";
 
 /** The person compared: `match`, its people_fts expression; `words`, its plainWords, or null when they are not (every name then goes to the tokenizer). */
 export type ComparedPerson = { match: string; words: string[] | null };
@@ -36,7 +36,7 @@ function asciiMatch(name: string, words: string[]): boolean {
   return words.every((word) => own.some((w) => w.startsWith(word)));
 }
 
-type Person = { id: number; name: string };
+export type Person = { id: number; name: string };
 
 /** The connections whose TEMP table for the tokenizer's comparisons exists. */
 const withCheckTable = new WeakSet<Database.Database>();
@@ -76,7 +76,7 @@ export function personAmong(client: Database.Database, ids: string, person: Comp
      UNION ALL
      SELECT n.id, o.name FROM n CROSS JOIN business_officers o ON o.business_id = n.id`,
   ).all(ids) as Person[];
-  return matching(client, people, person);
+  return namesMatching(client, people, person);
 }
 
 /**
@@ -93,14 +93,15 @@ export function entriesMatching(client: Database.Database, entries: string, pers
         ELSE (SELECT o.name FROM business_officers o WHERE o.business_id = e.value >> 3 AND o.position = e.value % 8) END AS name
       FROM json_each(?) e`,
   ).all(entries) as { id: number; name: string | null }[];
-  return matching(
+  return namesMatching(
     client,
     people.filter((p): p is Person => p.name !== null),
     person,
   );
 }
 
-function matching(client: Database.Database, people: Person[], { words, match }: ComparedPerson): number[] {
+/** The ids (ascending) of `people` (a business's or an agent's id with a name) whose name matches the person. */
+export function namesMatching(client: Database.Database, people: Person[], { words, match }: ComparedPerson): number[] {
   const found = new Set<number>();
   const others: Person[] = [];
   for (const p of people) {

@@ -12,7 +12,10 @@ import { explainMatches, personClause, registryFilterClauses } from "~/models/re
 import { getTownArea, isTownCity, townWhere } from "~/models/town.server";
 import { COUNT_CAP } from "./planner.server";
 import { clean, documentClause, tagSplit, type SplitOptions, type TagFilter, type TagSplit } from "./tag-split.server";
+import { prepare } from "./statements.server";
 import type { BusinessCard, SearchFilters } from "./types.server";
+
+export { prepare };
 
 export const CARD_COLUMNS = `b.id, b.name, b.document_number, b.filing_type, b.status, b.address1, b.address2,
   b.city, b.state, b.zip, b.registered_on, b.category, b.is_claimed, b.can_be_claimed,
@@ -65,15 +68,6 @@ export function cardsWithReasons(client: Database.Database, rows: CardRow[], fil
   });
 }
 
-// Prepared statements, cached per connection (tests reopen the database per file).
-const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-export function prepare(client: Database.Database, sql: string): Database.Statement {
-  let cache = statementCache.get(client);
-  if (!cache) statementCache.set(client, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = client.prepare(sql)));
-  return statement;
-}
 
 export function clampLimit(limit: number | undefined, fallback = DEFAULT_PAGE_SIZE) {
   const n = Number.isFinite(limit) ? Math.trunc(limit as number) : fallback;
