@@ -72,6 +72,12 @@ export function matchTerms(match: string): string[] {
   return agents[1].split(" AND ").map((word) => `(${word} OR ${agents[2]})`);
 }
 
+/** A personMatch expression's words alone (their expression) and the codes of the agents it asks; null when it asks none. */
+export function personParts(match: string): { words: string; agents: number[] } | null {
+  const agents = WITH_AGENTS.exec(match);
+  return agents ? { words: agents[1], agents: [...agents[2].matchAll(/_p(\d+)/g)].map((m) => Number(m[1])) } : null;
+}
+
 /** "591234567" and "59-1234567" (the state writes both). */
 function feiForms(text: string): string[] {
   const digits = text.replace(/\D/g, "");

@@ -114,6 +114,7 @@ describe("a person with other filters", () => {
     let streamed = 0;
     let streamedWithIndex = 0;
     let byWord = 0;
+    let byAgents = 0;
     for (const person of people())
       for (const city of CITIES)
         for (const type of TYPES)
@@ -141,7 +142,7 @@ describe("a person with other filters", () => {
                 // intersected with them (commonTag: 40); the person's rarest word with the tags, its
                 // entries read for the other words (personByWord).
                 const plans: SearchPlanOptions[] = p.name
-                  ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }, ...(["index", "word", "rows"] as const).map((personAndName) => ({ personAndName }))]
+                  ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }, ...(["index", "word", "rows", "agents"] as const).map((personAndName) => ({ personAndName }))]
                   : [
                       { personPlan: "index" },
                       { personPlan: "rows" },
@@ -164,8 +165,10 @@ describe("a person with other filters", () => {
                         : []),
                     ];
                 for (const options of plans) {
-                  const plan = options.copyStreamEntries === 0 || options.personByWord ? JSON.stringify(searchPlan(client, p, options)) : "";
+                  const plan =
+                    options.copyStreamEntries === 0 || options.personByWord || options.personAndName ? JSON.stringify(searchPlan(client, p, options)) : "";
                   if (plan.includes('"streamed"')) streamed++;
+                  if (plan.includes('"personAndName":"agents"')) byAgents++;
                   if (plan.includes('"byWord"')) byWord++;
                   if (/"streamed":{"inIndex":\["/.test(plan)) streamedWithIndex++;
                   for (const page of [1, lastPage]) {
@@ -186,7 +189,8 @@ describe("a person with other filters", () => {
     expect(streamed).toBeGreaterThan(200);
     expect(streamedWithIndex).toBeGreaterThan(50);
     expect(byWord).toBeGreaterThan(100);
-  }, 120_000);
+    expect(byAgents).toBeGreaterThan(50);
+  }, 180_000);
 
   it("a person with a name and a row filter: the person's list and the filter's list together, every list plan", () => {
     const client = getDb().$client;

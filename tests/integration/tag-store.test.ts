@@ -25,6 +25,8 @@ const records = (n: number): CordataInput[] =>
     status: ["A", "I", "A"][i % 3],
     filingType: ["FLAL", "DOMP", "FORP", "DOMLP"][i % 4],
     principal: { address1: `${i} MAIN ST`, city: "MIAMI", state: "FL", zip: "33101" },
+    // Two agents frequent enough to be tokens (decision 0032), the others a name each.
+    agent: { name: i % 3 === 0 ? "C T CORPORATION SYSTEM" : i % 10 === 1 ? "REGISTERED AGENTS INC." : `AGENT ${i}, ANN`, type: "C" },
   }));
 
 const CHECKS: TagCheck[] = [
@@ -70,9 +72,22 @@ function both(db: Database.Database) {
   });
 }
 
+/** Each business's frequent agent (its code; 0: none) by the copy and by the rows. */
+function agents(db: Database.Database) {
+  const store = currentTagStore(db)!;
+  const ids = db.prepare("SELECT id FROM businesses ORDER BY id").pluck().all() as number[];
+  const rows = db
+    .prepare("SELECT coalesce(f.code, 0) FROM businesses b LEFT JOIN frequent_agents f ON f.name = b.agent_name ORDER BY b.id")
+    .pluck()
+    .all();
+  return { copy: ids.map((id) => store.agentOf(id)), rows };
+}
+
 function expectAgree(db: Database.Database) {
   const answers = both(db);
   for (const a of answers) expect(a.copy, JSON.stringify(a.check)).toEqual(a.rows);
+  const byAgent = agents(db);
+  expect(byAgent.copy).toEqual(byAgent.rows);
   return answers;
 }
 
@@ -104,6 +119,12 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
     expect(entries(db)).toEqual([0]);
     const first = expectAgree(db);
     expect(first.find((a) => a.check.status === "ACTIVE")!.rows.length).toBe(200);
+    // The load chose both agents; the copy read their businesses from people_fts.
+    expect(db.prepare("SELECT code, name FROM frequent_agents ORDER BY code").raw().all()).toEqual([
+      [1, "C T CORPORATION SYSTEM"],
+      [2, "REGISTERED AGENTS INC."],
+    ]);
+    expect(agents(db).copy.filter((code) => code === 1).length).toBe(100);
 
     const other = new Database(dbFile);
     try {
@@ -115,6 +136,10 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
       const before = entries(db).length;
       other.prepare("UPDATE businesses SET name = 'RENAMED LLC', status = status, document_number = document_number || 'X' WHERE id = 11").run();
       expect(entries(db).length).toBe(before);
+      // An agent that becomes a frequent one, one that stops being, and a frequent one changed for the other.
+      other.prepare("UPDATE businesses SET agent_name = 'C T CORPORATION SYSTEM' WHERE id = 2").run();
+      other.prepare("UPDATE businesses SET agent_name = 'SOMEONE, ELSE' WHERE id = 4").run();
+      other.prepare("UPDATE businesses SET agent_name = 'REGISTERED AGENTS INC.' WHERE id = 7").run();
       other.prepare("DELETE FROM businesses WHERE id = 12").run();
       other
         .prepare("INSERT INTO businesses (name, document_number, filing_type, status, is_claimed) VALUES ('NEW ONE LLC', 'N1', 'LLC', 'ACTIVE', 0)")
@@ -128,6 +153,7 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
     expect(after.find((a) => a.check.claimed === true)!.copy).toEqual([3, 4]);
     expect(after.find((a) => a.check.doc === "Q")!.copy).toEqual([7]);
     expect(after.find((a) => a.check.doc === "N")!.copy.length).toBe(2);
+    expect([2, 4, 7].map((id) => currentTagStore(db)!.agentOf(id))).toEqual([1, 0, 2]);
     db.close();
   });
 

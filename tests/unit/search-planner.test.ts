@@ -26,6 +26,7 @@ function table({
   personWords = [person],
   span = SPAN,
   copy = false,
+  withoutAgents = null,
 }: {
   counts?: Record<string, number>;
   density?: Record<string, number>;
@@ -36,6 +37,8 @@ function table({
   span?: number;
   /** Whether the search's copy in memory is current (decision 0030). */
   copy?: boolean;
+  /** The person's words without its frequent agents (decision 0032), when it asks some. */
+  withoutAgents?: { density: number; wordDensities: number[] } | null;
 }) {
   const asked: string[] = [];
   const count = (question: string, cap: number): Capped => {
@@ -59,6 +62,7 @@ function table({
       asked.push("person words");
       return personWords;
     },
+    personWithoutAgents: () => withoutAgents,
     nameMatches: (cap) => count("name", cap),
     listed: (key, cap) => count(`listed ${key}`, cap),
     atAddress: (cap) => count("at address", cap),
@@ -140,7 +144,29 @@ describe("the search planner", () => {
     // One word: its list, unless it has millions of entries.
     expect(plan({ name: "Ellison", person: "REG" }, est(8_000, 1_802_000, words(1_802_000)).est)).toContain('"personAndName":"rows"');
     expect(plan({ name: "Har", person: "REN" }, est(167_000, 191_000, words(191_000)).est)).toContain('"personAndName":"index"');
+    // The agent company a frequent agent (decision 0032): its token holds its 601,000 businesses,
+    // its words now only the officers' (none with "system"): each match's agent looked up in the
+    // copy, and the words' few entries intersected.
+    const frequent = table({
+      counts: { name: 7_849 },
+      person: 601_000 / rows,
+      personWords: words(1_752_000 + 601_000, 601_200, 601_000),
+      span: 10_300_000,
+      withoutAgents: { density: 3 / rows, wordDensities: words(1_752_000, 200, 3) },
+    });
+    expect(plan({ name: "Tokyo", person: " C T CORPORATION SYSTEM" }, frequent.est)).toContain('"personAndName":"agents"');
+    // "C T" asks that agent too, but its words alone are still 164,000 officers of two long lists: the matches read.
+    const ctFrequent = table({
+      counts: { name: 7_928 },
+      person: 765_000 / rows,
+      personWords: words(4_558_000, 2_352_000),
+      span: 10_300_000,
+      withoutAgents: { density: 164_000 / rows, wordDensities: words(3_957_000, 1_751_000) },
+    });
+    expect(plan({ name: "Whitehead", person: "C T" }, ctFrequent.est)).toContain('"personAndName":"rows"');
     // Forced.
+    expect(plan({ name: "Whitehead", person: "C T" }, ctFrequent.est, { personAndName: "agents" })).toContain('"personAndName":"agents"');
+    expect(plan({ name: "Whitehead", person: "C T" }, ct.est, { personAndName: "agents" })).toContain('"personAndName":"index"');
     expect(plan({ name: "Tokyo", person: " C T CORPORATION SYSTEM" }, agent.est, { personAndName: "rows" })).toContain('"personAndName":"rows"');
     expect(plan({ name: "Whitehead", person: "C T" }, ct.est, { personAndName: "word" })).toContain('"personAndName":{"word":1}');
     expect(plan({ name: "Whitehead", person: "C T" }, ct.est, { personAndName: "index" })).toContain('"personAndName":"index"');

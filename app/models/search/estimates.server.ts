@@ -6,7 +6,7 @@
  */
 import type Database from "better-sqlite3";
 import { currentTagStore, tagCheckClause, type TagCheck, type TagStoreHandle } from "./tag-store.server";
-import { addressClause, addressPrefix, matchTerms } from "~/models/registry-search.server";
+import { addressClause, addressPrefix, matchTerms, personParts } from "~/models/registry-search.server";
 import type { Capped, Estimates, RegistryKey } from "./planner.server";
 import { NUMBER_COUNT_SPLIT, PERSON_SPLIT } from "./planner.server";
 import { BY_ADDRESS, CITY_BY_NAME, cappedCount, cappedMatches, filterClauses, prepare, splitFilters } from "./sql.server";
@@ -96,6 +96,19 @@ export class SqlEstimates implements Estimates {
 
   personWordDensities(): number[] {
     return matchTerms(this.matches.person!).map((word) => this.density(word, "people_fts"));
+  }
+
+  personWithoutAgents(): { density: number; wordDensities: number[] } | null {
+    const parts = personParts(this.matches.person!);
+    if (!parts || !this.tagStore()) return null;
+    return { density: this.density(parts.words, "people_fts"), wordDensities: matchTerms(parts.words).map((word) => this.density(word, "people_fts")) };
+  }
+
+  /** Of `ids`, those whose registered agent is one of the person's frequent agents, from the copy (which personWithoutAgents found current). */
+  ofPersonAgents(ids: number[]): number[] {
+    const codes = new Set(personParts(this.matches.person!)?.agents ?? []);
+    const copy = this.tagStore()!;
+    return ids.filter((id) => codes.has(copy.agentOf(id)));
   }
 
   nameMatches(cap: number): Capped {

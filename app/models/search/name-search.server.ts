@@ -14,7 +14,7 @@
 import type Database from "better-sqlite3";
 import { buildNameKeys, buildNameQuery, prefixUpperBound, type NameQuery } from "~/lib/search-query";
 import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
-import { matchTerms } from "~/models/registry-search.server";
+import { matchTerms, personParts } from "~/models/registry-search.server";
 import { getTownArea } from "~/models/town.server";
 import { registryFilterSql, SqlEstimates } from "./estimates.server";
 import { NAME_SPLIT, planSearch } from "./planner.server";
@@ -181,7 +181,15 @@ export function nameSearch(
         ? JSON.stringify(personAmong(client, idList(client, names, [fts.all]), compared))
         : way === "index"
           ? among(compared.match)
-          : JSON.stringify(personAmong(client, among(matchTerms(compared.match)[way.word]), compared));
+          : way === "agents"
+            ? // The matches whose agent is one of the person's frequent ones, from the copy, and those its words find.
+              JSON.stringify(
+                sortedUnion(
+                  est.ofPersonAgents(JSON.parse(idList(client, names, [fts.all])) as number[]),
+                  JSON.parse(among(personParts(compared.match)!.words)) as number[],
+                ),
+              )
+            : JSON.stringify(personAmong(client, among(matchTerms(compared.match)[way.word]), compared));
     where = withPersonSet(where, both);
     split.rest = withPersonSet(split.rest, both);
   }
@@ -279,4 +287,9 @@ function tierRows(client: Database.Database, tiers: Tier[], filters: { rows: Whe
     }
   }
   return rows;
+}
+
+/** The ids of two ascending lists, ascending, each once. */
+function sortedUnion(a: number[], b: number[]): number[] {
+  return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }

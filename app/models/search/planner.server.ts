@@ -67,6 +67,8 @@ export const MOST_NAME_MATCHES = 300_000;
  * businesses on " C T CORPORATION SYSTEM", "C T", "REG" and "ANTHONY RAY" with a name.
  */
 export const PERSON_CHECK_COST = 130;
+/** A name match's frequent agent looked up in the copy in memory (decision 0032, ~50 ns). */
+const AGENT_CHECK_COST = 1;
 const SKIP_COST = 0.45;
 const WALK_COST = 1.33;
 
@@ -206,6 +208,11 @@ export interface Estimates {
   personDensity(): number;
   /** The density in people_fts of each word the person's match needs. */
   personWordDensities(): number[];
+  /**
+   * When the person asks frequent agents (decision 0032) and the copy in memory has theirs: the
+   * density in people_fts of its words without them, and of each of those words; else null.
+   */
+  personWithoutAgents(): { density: number; wordDensities: number[] } | null;
   /** The name's matches in businesses_fts. */
   nameMatches(cap: number): Capped;
   /** The businesses the one registry filter `key` selects (from its own index). */
@@ -237,6 +244,13 @@ export type RegistryKey = "doc" | "zip" | "address" | "fei";
 /** Where tag filters are checked: intersected inside the full-text index, or on the rows it finds. */
 export type TagPlacement = { inIndex: TagKey[]; onRows: TagKey[] };
 
+/**
+ * How a person's businesses are found among a name's matches (personAndNameWay): from people_fts
+ * ("index"; `word`: its rarest word alone, then their people), the matches' people ("rows"), or
+ * the person's frequent agents on the copy in memory and its words alone in people_fts ("agents").
+ */
+export type PersonAndName = "index" | "rows" | "agents" | { word: number };
+
 /** The way to a search's page. */
 export type SearchPlan =
   /** Nothing can match (a registry filter that selects no business). */
@@ -251,7 +265,7 @@ export type SearchPlan =
    */
   | {
       kind: "name";
-      personAndName: false | "index" | "rows" | { word: number };
+      personAndName: false | PersonAndName;
       list: { filter: RegistryKey; drive: boolean } | null;
       tags: TagPlacement | "town";
       sortUpTo: number;
@@ -350,20 +364,28 @@ function planName(filters: SearchFilters, town: TownArea, est: Estimates, option
  *   when even the rarest word has millions of entries ("C T" with "Whitehead": 7,928 businesses
  *   read 50 ms, "t" walked 125 ms).
  */
-function personAndNameWay(names: number, est: Estimates, options: SearchPlanOptions): "index" | "rows" | { word: number } {
+function personAndNameWay(names: number, est: Estimates, options: SearchPlanOptions): PersonAndName {
   const words = est.personWordDensities();
   const word = rarest(words);
   const byWord = words.length > 1 ? { word } : "index";
-  if (options.personAndName) return options.personAndName === "word" ? byWord : options.personAndName;
+  const withoutAgents = est.personWithoutAgents();
+  if (options.personAndName) {
+    if (options.personAndName === "agents") return withoutAgents ? "agents" : "index";
+    return options.personAndName === "word" ? byWord : options.personAndName;
+  }
   const rows = est.span() * 8;
-  const [entries, fewest] = [est.personDensity() * rows, words[word] * rows];
+  const intersected = (density: number, densities: number[]) => densities.length * (density * rows + Math.min(...densities) * rows * SKIP_COST);
+  const fewest = words[word] * rows;
   const costs = {
-    index: words.length * (entries + fewest * SKIP_COST),
+    index: intersected(est.personDensity(), words),
     word: fewest * WALK_COST + names * Math.min(1, fewest / est.span()) * PERSON_CHECK_COST,
     rows: names * PERSON_CHECK_COST,
+    agents: withoutAgents ? intersected(withoutAgents.density, withoutAgents.wordDensities) + names * AGENT_CHECK_COST : Infinity,
   };
-  if (costs.rows < Math.min(costs.index, costs.word)) return "rows";
-  return costs.word < costs.index ? byWord : "index";
+  const least = Math.min(...Object.values(costs));
+  if (costs.agents === least) return "agents";
+  if (costs.rows === least) return "rows";
+  return costs.word === least ? byWord : "index";
 }
 
 /**

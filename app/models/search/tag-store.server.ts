@@ -3,7 +3,9 @@
  * document number's first character) in this process's memory, one 16-bit code per business id
  * (the code of its combination of the four): checking a business's status or type here
  * costs about 0.1 µs, against 2.5-4 µs for reading its row in a registry of 10.3M businesses
- * (decision 0030). SQL reaches it through the function `tag_in(id, filter)`.
+ * (decision 0030). SQL reaches it through the function `tag_in(id, filter)`. Beside them, each
+ * business's registered agent when the agent is a frequent one (its code in frequent_agents, one
+ * byte a business; decision 0032), read from people_fts's lists of the agents' tokens.
  *
  * Kept exact: triggers (drizzle/0029) write every business whose four values change, from any
  * process, to business_tag_changes; before each use, the copy reads the entries it has not seen and
@@ -12,6 +14,7 @@
  * then `currentTagStore` answers null and the searches read the rows as before.
  */
 import type Database from "better-sqlite3";
+import { agentToken } from "~/lib/search-tags";
 
 /** business_tag_changes's entry for "every business" (a registry loaded again). */
 export const EVERY_BUSINESS = 0;
@@ -27,8 +30,8 @@ const MOST_CHANGES_READ = 20_000;
  */
 export const TAG_STORE_READS = { atOnce: 200_000, step: 5_000 };
 
-/** What a search holds of the copy: a handle for each filter it checks there. */
-export type TagStoreHandle = { handle: (check: TagCheck) => number };
+/** What a search holds of the copy: a handle for each filter it checks there, and each business's frequent agent (0: none). */
+export type TagStoreHandle = { handle: (check: TagCheck) => number; agentOf: (id: number) => number };
 
 /** What a filter asks of the four values (`doc`: the number's first character); a missing field is not asked. */
 export type TagCheck = { status?: string; type?: string; claimed?: boolean; doc?: string };
@@ -38,6 +41,10 @@ type Combo = { status: string; type: string; claimed: boolean; doc: string };
 class TagStore {
   /** The code of each business id's combination of values; 0: no such business. */
   codes = new Uint16Array(0);
+  /** The code of each business id's frequent agent; 0: none (or not a frequent one). */
+  agents = new Uint8Array(0);
+  /** The frequent agents' codes by name, as the last whole copy read them. */
+  agentCodes = new Map<string, number>();
   /** The combinations by code (code 0 unused). */
   combos: Combo[] = [{ status: "", type: "", claimed: false, doc: "" }];
   private comboCodes = new Map<string, number>();
@@ -61,14 +68,23 @@ class TagStore {
     return code;
   }
 
-  set(id: number, code: number) {
+  set(id: number, code: number, agent: number) {
     if (id >= this.codes.length) {
       if (code === 0) return;
-      const grown = new Uint16Array(Math.max(id + 1, Math.ceil(this.codes.length * 1.25)));
+      const size = Math.max(id + 1, Math.ceil(this.codes.length * 1.25));
+      const grown = new Uint16Array(size);
       grown.set(this.codes);
       this.codes = grown;
+      const agents = new Uint8Array(size);
+      agents.set(this.agents);
+      this.agents = agents;
     }
     this.codes[id] = code;
+    this.agents[id] = agent;
+  }
+
+  agentOf(id: number): number {
+    return id < this.agents.length ? this.agents[id] : 0;
   }
 
   handle(check: TagCheck): number {
@@ -131,42 +147,68 @@ function lastChange(client: Database.Database): number {
 
 type Row = [id: number, status: string, type: string, claimed: number, number: string];
 
-/** The four values of the businesses in a JSON array of ids (those that exist). */
+/** The four values and the agent of the businesses in a JSON array of ids (those that exist). */
 const rowsOf = (client: Database.Database, ids: string) =>
   client
-    .prepare("SELECT b.id, b.status, b.filing_type, b.is_claimed, b.document_number FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value")
+    .prepare(
+      "SELECT b.id, b.status, b.filing_type, b.is_claimed, b.document_number, b.agent_name FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value",
+    )
     .raw()
-    .all(ids) as Row[];
+    .all(ids) as [...Row, agent: string | null][];
 
 /**
  * A reader of every business's columns into a new copy, from the index that carries them
- * (businesses_type_document_idx, far smaller than the rows), a step at a time. Entries written
+ * (businesses_type_document_idx, far smaller than the rows), then of the frequent agents' lists in
+ * people_fts (their tokens', in rowid order: business id * 8), a step at a time. Entries written
  * meanwhile are read after (their rows read again), so the copy is exact once caught up.
  */
 function wholeReader(client: Database.Database, store: TagStore) {
   const from = lastChange(client);
   const highest = (client.prepare("SELECT max(id) FROM businesses").pluck().get() as number | null) ?? 0;
   const codes = new Uint16Array(highest + 1);
+  const agents = new Uint8Array(highest + 1);
+  const agentCodes = new Map((client.prepare("SELECT name, code FROM frequent_agents").raw().all() as [string, number][]).map(([name, code]) => [name, code]));
   const columns = "SELECT id, status, filing_type, is_claimed, document_number FROM businesses INDEXED BY businesses_type_document_idx";
   const first = client.prepare(`${columns} ORDER BY filing_type, document_number LIMIT ?`).raw();
   const next = client.prepare(`${columns} WHERE (filing_type, document_number) > (?, ?) ORDER BY filing_type, document_number LIMIT ?`).raw();
+  // One agent's list a step, whole: read in pieces (`rowid > ?`), FTS5 walked each list from its
+  // start every time (15 s instead of 7 for the copy at 10.3M businesses); a whole list of 600,000
+  // entries is ~80 ms.
+  const agentList = client.prepare("SELECT rowid FROM people_fts WHERE people_fts MATCH ?").pluck();
+  const agentsLeft = [...agentCodes.values()];
+  const readAgents = (whole: boolean): boolean => {
+    while (agentsLeft.length) {
+      const code = agentsLeft.shift()!;
+      for (const rowid of agentList.all(`"${agentToken(code)}"`) as number[]) if (rowid >> 3 <= highest) agents[rowid >> 3] = code;
+      if (!whole) return agentsLeft.length === 0;
+    }
+    return true;
+  };
   let after: [string, string] | null = null;
+  let businessesRead = false;
   return {
     small: highest <= TAG_STORE_READS.atOnce,
     /** Reads the next `step` entries (all of them when `whole`); true once the copy is complete. */
     step(whole = false): boolean {
       const limit = whole ? -1 : TAG_STORE_READS.step;
-      const rows = (after ? next.all(...after, limit) : first.all(limit)) as Row[];
-      // An id beyond `highest` is a business added meanwhile: its own entry brings it in.
-      for (const [id, status, type, claimed, number] of rows) if (id <= highest) codes[id] = store.code(status, type, claimed === 1, number);
-      if (whole || rows.length < limit) {
-        store.codes = codes;
-        store.seen = from;
-        return true;
+      if (!businessesRead) {
+        const rows = (after ? next.all(...after, limit) : first.all(limit)) as Row[];
+        // An id beyond `highest` is a business added meanwhile: its own entry brings it in.
+        for (const [id, status, type, claimed, number] of rows) if (id <= highest) codes[id] = store.code(status, type, claimed === 1, number);
+        if (!whole && rows.length === limit) {
+          const last = rows[rows.length - 1];
+          after = [last[2], last[4]];
+          return false;
+        }
+        businessesRead = true;
+        if (!whole) return false;
       }
-      const last = rows[rows.length - 1];
-      after = [last[2], last[4]];
-      return false;
+      if (!readAgents(whole)) return false;
+      store.codes = codes;
+      store.agents = agents;
+      store.agentCodes = agentCodes;
+      store.seen = from;
+      return true;
     },
   };
 }
@@ -186,8 +228,10 @@ function catchUp(client: Database.Database, store: TagStore, last: number): bool
     ids.add(id);
   }
   const list = JSON.stringify([...ids]);
-  for (const id of ids) store.set(id, 0);
-  for (const [id, status, type, claimed, number] of rowsOf(client, list)) store.set(id, store.code(status, type, claimed === 1, number));
+  for (const id of ids) store.set(id, 0, 0);
+  for (const [id, status, type, claimed, number, agent] of rowsOf(client, list)) {
+    store.set(id, store.code(status, type, claimed === 1, number), agent === null ? 0 : (store.agentCodes.get(agent) ?? 0));
+  }
   store.seen = entries[entries.length - 1][0];
   return true;
 }
