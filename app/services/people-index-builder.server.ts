@@ -59,7 +59,7 @@ export class PeopleIndexBuilder {
   private failure: string | null = null;
   private completed = false;
   private ended = false;
-  /** Whether the worker has the frequent agents: until then the batches wait here (flush). */
+  /** Whether the worker has the frequent agents (it indexes nothing before). */
   private agentsSent = false;
 
   private constructor(
@@ -121,19 +121,15 @@ export class PeopleIndexBuilder {
     for (const officer of officers) this.officers.push(officer);
   }
 
-  /** Gives the worker the load's frequent agents (`[code, name]`), which its people's documents need; the batches held so far follow. */
+  /** Gives the worker the load's frequent agents (`[code, name]`), which its people's documents need: it stores the batches, and indexes none before. */
   useAgents(agents: [number, string][]) {
     if (this.failure || this.agentsSent) return;
     this.worker.postMessage({ kind: "agents", agents });
     this.agentsSent = true;
   }
 
-  /**
-   * Posts the batch once it is large enough (`force`: whatever it holds), waiting while the worker
-   * is far behind; none before the frequent agents (useAgents: the first records decide them).
-   */
+  /** Posts the batch once it is large enough (`force`: whatever it holds), waiting while the worker is far behind. */
   async flush(force = false) {
-    if (!this.agentsSent) return;
     if (this.failure || this.businesses.length === 0 || (!force && this.businesses.length < BATCH_BUSINESSES)) return;
     this.worker.postMessage({ kind: "rows", businesses: this.businesses, officers: this.officers });
     this.businesses = [];

@@ -10,7 +10,9 @@
  * and is indexed while the importer builds its other indexes.
  *
  * workerData: { driver, file, setup[], insertBusiness, insertOfficer, insertAgent, nextChunk, fill, clear[], finish[] }
- * messages in: { kind: "agents", agents: [code, name][] } (first) | { kind: "rows", businesses: unknown[][], officers: unknown[][] } | { kind: "end" }
+ * messages in: { kind: "agents", agents: [code, name][] } | { kind: "rows", businesses: unknown[][], officers: unknown[][] } | { kind: "end" }
+ * The frequent agents come once the importer has counted the first records: the batches before
+ * them are stored and wait, since an agent's document depends on them.
  * messages out: { kind: "ack" } after each batch | { kind: "done" } once the index is complete
  */
 import { createRequire } from "node:module";
@@ -35,6 +37,7 @@ const indexUpTo = db.transaction((upTo) => {
   for (const statement of clear) statement.run({ upTo });
 });
 
+let agentsKnown = false;
 let ending = false;
 let scheduled = false;
 const schedule = () => {
@@ -47,6 +50,7 @@ const schedule = () => {
 /** Indexes the next chunk of stored rows; at the end, once none is left, merges and says done. */
 function indexChunk() {
   scheduled = false;
+  if (!agentsKnown) return;
   const upTo = nextChunk.get();
   if (upTo !== null && upTo !== undefined) {
     indexUpTo(upTo);
@@ -61,6 +65,7 @@ function indexChunk() {
 parentPort.on("message", (message) => {
   if (message.kind === "agents") {
     for (const agent of message.agents) insertAgent.run(agent);
+    agentsKnown = true;
   } else if (message.kind === "rows") {
     store(message.businesses, message.officers);
     parentPort.postMessage({ kind: "ack" });
