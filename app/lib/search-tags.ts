@@ -230,7 +230,8 @@ export const peopleDocumentSql = (name: string, row: string) => `${indexedNameSq
  * name's words, which each carried the agent's hundreds of thousands of businesses in their own
  * lists (decision 0032). `_` keeps it apart from every query word, as the tags.
  */
-export const agentToken = (code: number) => `_p${code}`;
+export const AGENT_TOKEN_PREFIX = "_p";
+export const agentToken = (code: number) => `${AGENT_TOKEN_PREFIX}${code}`;
 
 /**
  * The document people_fts holds for the registered agent `name` of the business row `row`: the
@@ -238,5 +239,5 @@ export const agentToken = (code: number) => `_p${code}`;
  * name as peopleDocumentSql writes it; every tag of the business either way (drizzle/0031 holds it
  * as printed in its triggers; both fills of a load use it).
  */
-export const agentDocumentSql = (name: string, row: string) => `coalesce((SELECT '_p' || f.code FROM frequent_agents f WHERE f.name = ${name}), ${indexedNameSql(name)})
+export const agentDocumentSql = (name: string, row: string) => `coalesce((SELECT '${AGENT_TOKEN_PREFIX}' || f.code FROM frequent_agents f WHERE f.name = ${name}), ${indexedNameSql(name)})
     || ${businessTagsSql(row, PEOPLE_DOCUMENT_TAG_CHARS)}`;

@@ -9,7 +9,7 @@
  */
 import type Database from "better-sqlite3";
 import { nameTokens, neededWords, MAX_QUERY_TOKENS, prefixTerm, prefixUpperBound } from "~/lib/search-query";
-import { agentToken } from "~/lib/search-tags";
+import { AGENT_TOKEN_PREFIX, agentToken } from "~/lib/search-tags";
 import { indexWords, PEOPLE_INDEX } from "~/models/fts-vocabulary.server";
 import { agentsMatching } from "~/models/search/frequent-agents.server";
 import { comparedPerson } from "~/models/search/person-check.server";
@@ -58,8 +58,9 @@ export function personMatch(client: Database.Database, text: string): string | n
   return agents.length ? `((${words}) OR ${agents.map((code) => `"${agentToken(code)}"`).join(" OR ")})` : words;
 }
 
-/** A personMatch expression with agents' tokens: its words and its tokens. */
-const WITH_AGENTS = /^\(\((.*)\) OR ((?:"_p\d+")(?: OR "_p\d+")*)\)$/;
+/** A personMatch expression with agents' tokens: its words and its tokens (each `"_p<code>"`). */
+const TOKEN = `"${AGENT_TOKEN_PREFIX}(\\d+)"`;
+const WITH_AGENTS = new RegExp(`^\\(\\((.*)\\) OR ((?:${TOKEN})(?: OR ${TOKEN})*)\\)$`);
 
 /**
  * The terms of a personMatch (or a name's) expression, each a word or its index words, all
@@ -75,7 +76,7 @@ export function matchTerms(match: string): string[] {
 /** A personMatch expression's words alone (their expression) and the codes of the agents it asks; null when it asks none. */
 export function personParts(match: string): { words: string; agents: number[] } | null {
   const agents = WITH_AGENTS.exec(match);
-  return agents ? { words: agents[1], agents: [...agents[2].matchAll(/_p(\d+)/g)].map((m) => Number(m[1])) } : null;
+  return agents ? { words: agents[1], agents: [...agents[2].matchAll(new RegExp(TOKEN, "g"))].map((m) => Number(m[1])) } : null;
 }
 
 /** "591234567" and "59-1234567" (the state writes both). */

@@ -704,7 +704,7 @@ async function applyWhole(db: Database.Database, source: Source, sha256: string,
     await rollbackOnError(db, async () => {
       const deferred = dropForRebuild(db);
       // The frequent agents, from the first records, before any person is indexed: the worker
-      // holds its batches until it has them (frequent-agents.server.ts).
+      // stores the batches before them and indexes none until it has them (frequent-agents.server.ts).
       const sample = new AgentSample();
       let agents: FrequentAgent[] | null = null;
       const decide = () => {

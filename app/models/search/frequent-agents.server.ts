@@ -16,7 +16,7 @@ import type { ComparedPerson } from "./person-check.server";
 import { namesMatching } from "./person-check.server";
 import { prepare } from "./statements.server";
 
-/** How many records of a full load are counted (held in memory meanwhile by the people index's worker). */
+/** How many records of a full load are counted (the people index's worker stores theirs meanwhile, indexing none). */
 export const SAMPLE_RECORDS = 20_000;
 /** The share of the counted records an agent must have. */
 const FREQUENT_SHARE = 0.01;

@@ -185,7 +185,7 @@ export function nameSearch(
             ? // The matches whose agent is one of the person's frequent ones, from the copy, and those its words find.
               JSON.stringify(
                 sortedUnion(
-                  est.ofPersonAgents(JSON.parse(idList(client, names, [fts.all])) as number[]),
+                  est.ofPersonAgents(prepare(client, "SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?").pluck().all(fts.all) as number[]),
                   JSON.parse(among(personParts(compared.match)!.words)) as number[],
                 ),
               )

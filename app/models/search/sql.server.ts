@@ -68,7 +68,6 @@ export function cardsWithReasons(client: Database.Database, rows: CardRow[], fil
   });
 }
 
-
 export function clampLimit(limit: number | undefined, fallback = DEFAULT_PAGE_SIZE) {
   const n = Number.isFinite(limit) ? Math.trunc(limit as number) : fallback;
   return Math.min(Math.max(1, n), MAX_PAGE_SIZE);

@@ -7,7 +7,7 @@
  * business's registered agent when the agent is a frequent one (its code in frequent_agents, one
  * byte a business; decision 0032), read from people_fts's lists of the agents' tokens.
  *
- * Kept exact: triggers (drizzle/0029) write every business whose four values change, from any
+ * Kept exact: triggers (drizzle/0029, 0031) write every business whose four values or agent change, from any
  * process, to business_tag_changes; before each use, the copy reads the entries it has not seen and
  * reads those businesses' rows again. When it cannot (an entry 0: the registry was loaded again;
  * its last seen entry trimmed away; too many entries at once), it is read again whole, and until
