@@ -115,6 +115,7 @@ describe("a person with other filters", () => {
     let streamedWithIndex = 0;
     let byWord = 0;
     let byAgents = 0;
+    let byNumbers = 0;
     for (const person of people())
       for (const city of CITIES)
         for (const type of TYPES)
@@ -135,7 +136,7 @@ describe("a person with other filters", () => {
                 // only for a status or a type left on the rows: fewPeopleByStatus); by number,
                 // the page also walked in the number's index (personSortLimit: 0), its entries
                 // looked up in the matches or in the person's own businesses, or their people read
-                // (personWalkSet). The
+                // (personWalkSet), or the prefix's numbers walked and each checked (personNumbers). The
                 // few businesses' status, type and claimed checked on the search's copy of those
                 // columns (tag-store), and on their rows (tagCopy: "off"); the person's entries
                 // streamed and checked on the copy (copyStreamEntries: 0, none of them few), the rare tags
@@ -161,12 +162,16 @@ describe("a person with other filters", () => {
                             { personPlan: "index" as const, personSortLimit: 0 },
                             { personPlan: "index" as const, personSortLimit: 0, personWalkSet: "person" as const },
                             { personPlan: "index" as const, personSortLimit: 0, personWalkSet: "rows" as const },
+                            { personNumbers: "always" as const },
                           ]
                         : []),
                     ];
                 for (const options of plans) {
                   const plan =
-                    options.copyStreamEntries === 0 || options.personByWord || options.personAndName ? JSON.stringify(searchPlan(client, p, options)) : "";
+                    options.copyStreamEntries === 0 || options.personByWord || options.personAndName || options.personNumbers
+                      ? JSON.stringify(searchPlan(client, p, options))
+                      : "";
+                  if (plan.includes('"tags":"numbers"')) byNumbers++;
                   if (plan.includes('"streamed"')) streamed++;
                   if (plan.includes('"personAndName":"agents"')) byAgents++;
                   if (plan.includes('"byWord"')) byWord++;
@@ -190,6 +195,7 @@ describe("a person with other filters", () => {
     expect(streamedWithIndex).toBeGreaterThan(50);
     expect(byWord).toBeGreaterThan(100);
     expect(byAgents).toBeGreaterThan(50);
+    expect(byNumbers).toBeGreaterThan(200);
   }, 180_000);
 
   it("a person with a name and a row filter: the person's list and the filter's list together, every list plan", () => {

@@ -201,6 +201,17 @@ describe("the search planner", () => {
     expect(plan({ person: "JOHN SMITH", zip: "32741" }, smith.est, { fewPeople: 0, commonTag: 0 })).not.toContain("byWord");
     expect(plan({ person: "JOHN SMITH", zip: "32741" }, smith.est, { personByWord: "always" })).toContain('"tags":{"byWord":1,"upTo":8000}');
     expect(plan({ person: " NORTHWEST REGISTERED AGENT LLC", zip: "32741" }, few.est, { personByWord: "never" })).toContain('"tags":"index"');
+    // A frequent agent (decision 0032): its token is in every word's list, so never by a word.
+    const frequent = table({
+      counts: { [`word 0+${zip}`]: 2_300, [`people ${zip}`]: 20_000, person: 601_000, [`person+${zip}`]: 2_258 },
+      density: { [zip]: 20_000 / rows, [`word0+${zip}`]: 2_300 / rows },
+      person: 601_000 / rows,
+      personWords: [601_000 / rows, 601_000 / rows],
+      withoutAgents: { density: 0, wordDensities: [0, 0] },
+      span,
+    });
+    expect(plan({ person: " NORTHWEST REGISTERED AGENT LLC", zip: "32741" }, frequent.est)).toContain('"tags":"index"');
+    expect(plan({ person: " NORTHWEST REGISTERED AGENT LLC", zip: "32741" }, frequent.est, { personByWord: "always" })).toContain('"byWord"');
   });
 
   it("a person's rare tags in people_fts and a common status on its few rows (more of them in id order)", () => {
@@ -279,6 +290,28 @@ describe("the search planner", () => {
     // "SMITH" (269,000) with ACTIVE and CORP (2.9M, 11 times more): intersected in people_fts.
     const smith = table({ counts: { [`people ${activeCorp}`]: 2_946_000, person: 269_000 }, density: { [activeCorp]: 2_946_000 / rowids }, person: 269_000 / rowids, span, copy: true });
     expect(plan({ person: "SMITH", status: "ACTIVE", type: "CORP" }, smith.est)).toContain('"tags":"index"');
+  });
+
+  it("a person by a number's few numbers: the numbers walked and checked for the person, when its entries outnumber them", () => {
+    const span = 10_300_000;
+    const rowids = span * 8;
+    // " C T CORPORATION SYSTEM" (601,000 entries at 10.3M businesses) with "L03001" (12,837 numbers).
+    const agent = { counts: { numbers: 12_837, person: 601_000 }, person: 601_000 / rowids, span, copy: true };
+    expect(plan({ person: " C T CORPORATION SYSTEM", doc: "L03001" }, table(agent).est)).toBe(
+      '{"kind":"person","tags":"numbers","restSet":false,"order":"number","walkAbove":3000,"walkSet":"matches"}',
+    );
+    expect(plan({ person: " C T CORPORATION SYSTEM", doc: "L03001", status: "INACTIVE", type: "LLC", claimed: false }, table(agent).est)).toContain('"tags":"numbers"');
+    // Not with a filter the walk and the copy do not hold, nor without the copy, nor for more numbers
+    // than FEW_NUMBERS or than the person's entries; unless forced, or forbidden.
+    for (const other of [{ zip: "331" }, { address: "12" }, { city: "Miami" }, { fei: "59-1234567" }]) {
+      expect(plan({ person: " C T CORPORATION SYSTEM", doc: "L03001", ...other }, table(agent).est)).not.toContain('"numbers"');
+    }
+    expect(plan({ person: " C T CORPORATION SYSTEM", doc: "L03001" }, table({ ...agent, copy: false }).est)).not.toContain('"numbers"');
+    expect(plan({ person: " C T CORPORATION SYSTEM", doc: "L0" }, table({ ...agent, counts: { numbers: 400_000 } }).est)).not.toContain('"numbers"');
+    const rare = { ...agent, counts: { numbers: 12_837, person: 12 }, person: 12 / rowids };
+    expect(plan({ person: "QUUXFIELD", doc: "L03001" }, table(rare).est)).not.toContain('"numbers"');
+    expect(plan({ person: "QUUXFIELD", doc: "L03001" }, table(rare).est, { personNumbers: "always" })).toContain('"tags":"numbers"');
+    expect(plan({ person: " C T CORPORATION SYSTEM", doc: "L03001" }, table(agent).est, { personNumbers: "never" })).not.toContain('"numbers"');
   });
 
   it("listings: tags in the index, a number's few entries walked with a ZIP, a small town's rows read before a long prefix", () => {

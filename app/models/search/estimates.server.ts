@@ -104,6 +104,14 @@ export class SqlEstimates implements Estimates {
     return { density: this.density(parts.words, "people_fts"), wordDensities: matchTerms(parts.words).map((word) => this.density(word, "people_fts")) };
   }
 
+  /** A test of business ids on the copy (which tagCopy found current): `check` passed (when given) and, when `agents` are given, a frequent agent among them. */
+  copyTest(check: TagCheck | null, agents: number[]): { passes: (id: number) => boolean; ofAgents: (id: number) => boolean } {
+    const copy = this.tagStore()!;
+    const handle = check ? copy.handle(check) : -1;
+    const codes = new Set(agents);
+    return { passes: (id) => handle < 0 || copy.test(id, handle) === 1, ofAgents: (id) => codes.has(copy.agentOf(id)) };
+  }
+
   /** Of `ids`, those whose registered agent is one of the person's frequent agents, from the copy (which personWithoutAgents found current). */
   ofPersonAgents(ids: number[]): number[] {
     const codes = new Set(personParts(this.matches.person!)?.agents ?? []);

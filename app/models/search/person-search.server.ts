@@ -10,15 +10,18 @@
 import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
 import { normalizeDocNumber } from "~/lib/search-query";
-import { personClause } from "~/models/registry-search.server";
+import { documentTag } from "~/lib/search-tags";
+import { personClause, personParts } from "~/models/registry-search.server";
 import { numberIndex, type SqlEstimates } from "./estimates.server";
 import { comparedPerson, entriesMatching, personAmong } from "./person-check.server";
-import { PERSON_SPLIT, type PersonOrder, type SearchPlan } from "./planner.server";
+import { COUNT_CAP, PERSON_SPLIT, type PersonOrder, type SearchPlan } from "./planner.server";
 import {
   CARD_COLUMNS,
   cappedCount,
+  cardsOfIds,
   cappedMatches,
   cardsWithReasons,
+  filterClauses,
   itemsNamed,
   prepare,
   splitFilters,
@@ -43,6 +46,7 @@ export function personListing(
   requestedPage: number,
   limit: number,
 ): SearchResult | null {
+  if (plan.tags === "numbers") return personByNumbers(client, params, est, match, requestedPage, limit);
   const split = splitFilters(client, { ...params, person: undefined }, PERSON_SPLIT);
   if (!split) return null;
   const people = `SELECT DISTINCT id FROM (SELECT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid)`;
@@ -108,6 +112,41 @@ export function personListing(
     : walk
       ? personNumberWalk(client, withoutPerson(where), match, params, limit, offset)
       : personPage(client, matched ? { sql: "SELECT value AS id FROM json_each(?)", params: [matched] } : ids, plan.order, params, many, limit, offset);
+  return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
+}
+
+/**
+ * A person listing by a number's few numbers (the plan's "numbers"; the copy in memory current):
+ * each number of the prefix (of the type, when asked) in number order, kept when the copy passes
+ * its status and claimed flag and either its frequent agent is one the person asks or the
+ * person's words found it (in people_fts with the number's tag, gathered as a set). One walk
+ * gives the count and the page, already in number order.
+ */
+function personByNumbers(client: Database.Database, params: SearchParams, est: SqlEstimates, match: string, requestedPage: number, limit: number): SearchResult {
+  const prefix = normalizeDocNumber(clean(params.doc));
+  const number = filterClauses(client, { doc: prefix, type: params.type })!;
+  const numbers = prepare(client, `SELECT b.id FROM ${numberIndex(params)} WHERE ${number.clauses.join(" AND ")} ORDER BY b.document_number`)
+    .pluck()
+    .all(...number.params) as number[];
+  const parts = personParts(match);
+  const tag = documentTag(prefix, "people_fts");
+  const byWords = new Set(
+    prepare(client, "SELECT rowid >> 3 FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid")
+      .pluck()
+      .all(matchOf([parts ? `(${parts.words})` : match, ...(tag ? [tag.term] : [])], [])) as number[],
+  );
+  const status = clean(params.status).toUpperCase();
+  const claimed = typeof params.claimed === "boolean" ? params.claimed : undefined;
+  const copy = est.copyTest(status || claimed !== undefined ? { ...(status ? { status } : {}), ...(claimed !== undefined ? { claimed } : {}) } : null, parts?.agents ?? []);
+  const matched: number[] = [];
+  for (const id of numbers) {
+    if (copy.passes(id) && (byWords.has(id) || copy.ofAgents(id))) matched.push(id);
+    if (matched.length > COUNT_CAP) break;
+  }
+  const capped = matched.length > COUNT_CAP;
+  const total = Math.min(matched.length, COUNT_CAP);
+  const { offset, ...pagination } = paginate(total, requestedPage, limit);
+  const rows = cardsOfIds(client, JSON.stringify(matched.slice(offset, offset + limit)), "j.key");
   return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
 }
 

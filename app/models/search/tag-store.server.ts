@@ -30,8 +30,8 @@ const MOST_CHANGES_READ = 20_000;
  */
 export const TAG_STORE_READS = { atOnce: 200_000, step: 5_000 };
 
-/** What a search holds of the copy: a handle for each filter it checks there, and each business's frequent agent (0: none). */
-export type TagStoreHandle = { handle: (check: TagCheck) => number; agentOf: (id: number) => number };
+/** What a search holds of the copy: a handle for each filter it checks there (`test`: 1 when business `id` passes it), and each business's frequent agent (0: none). */
+export type TagStoreHandle = { handle: (check: TagCheck) => number; test: (id: number, handle: number) => number; agentOf: (id: number) => number };
 
 /** What a filter asks of the four values (`doc`: the number's first character); a missing field is not asked. */
 export type TagCheck = { status?: string; type?: string; claimed?: boolean; doc?: string };

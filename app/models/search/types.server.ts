@@ -54,6 +54,8 @@ export type SearchPlanOptions = {
   personPlan?: TagPlan;
   /** A person listing with tags in people_fts: its rarest word intersected with them and its entries checked for the other words (see wordFirst) for a common person of several words (default), for any, or never. */
   personByWord?: "always" | "never";
+  /** A person listing by a number's prefix: its numbers walked and each checked for the person (see numbersFirst) by cost (default), whenever it can be, or never. */
+  personNumbers?: "always" | "never";
   /** A status, type or claimed flag left for a search's rows: checked on the search's copy of those columns when it is current (default), or on the rows ("off"). */
   tagCopy?: "off";
   /**
