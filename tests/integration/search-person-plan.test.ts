@@ -116,6 +116,8 @@ describe("a person with other filters", () => {
     let byWord = 0;
     let byAgents = 0;
     let byNumbers = 0;
+    let gathered = 0;
+    let gatheredWithIndex = 0;
     for (const person of people())
       for (const city of CITIES)
         for (const type of TYPES)
@@ -140,7 +142,8 @@ describe("a person with other filters", () => {
                 // few businesses' status, type and claimed checked on the search's copy of those
                 // columns (tag-store), and on their rows (tagCopy: "off"); the person's entries
                 // streamed and checked on the copy (copyStreamEntries: 0, none of them few), the rare tags
-                // intersected with them (commonTag: 40); the person's rarest word with the tags, its
+                // intersected with them (commonTag: 40), or gathered whole and checked in memory,
+                // the frequent agents' businesses from the copy's lists (personGather); the person's rarest word with the tags, its
                 // entries read for the other words (personByWord).
                 const plans: SearchPlanOptions[] = p.name
                   ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }, ...(["index", "word", "rows", "agents"] as const).map((personAndName) => ({ personAndName }))]
@@ -155,6 +158,9 @@ describe("a person with other filters", () => {
                       { commonTag: 0, fewPeople: 8, tagCopy: "off" as const },
                       { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0 },
                       { commonTag: 40, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0 },
+                      { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0, personGather: "always" as const },
+                      { commonTag: 0, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0, personGather: "never" as const },
+                      { commonTag: 40, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0, personGather: "always" as const },
                       { personByWord: "always" as const },
                       ...(p.doc
                         ? [
@@ -172,6 +178,8 @@ describe("a person with other filters", () => {
                       ? JSON.stringify(searchPlan(client, p, options))
                       : "";
                   if (plan.includes('"tags":"numbers"')) byNumbers++;
+                  if (plan.includes('"gathered":true')) gathered++;
+                  if (/"streamed":{"inIndex":\["[^}]*},"gathered":true/.test(plan)) gatheredWithIndex++;
                   if (plan.includes('"streamed"')) streamed++;
                   if (plan.includes('"personAndName":"agents"')) byAgents++;
                   if (plan.includes('"byWord"')) byWord++;
@@ -196,6 +204,8 @@ describe("a person with other filters", () => {
     expect(byWord).toBeGreaterThan(100);
     expect(byAgents).toBeGreaterThan(50);
     expect(byNumbers).toBeGreaterThan(200);
+    expect(gathered).toBeGreaterThan(200);
+    expect(gatheredWithIndex).toBeGreaterThan(50);
   }, 180_000);
 
   it("a person with a name and a row filter: the person's list and the filter's list together, every list plan", () => {

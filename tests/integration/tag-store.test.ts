@@ -24,7 +24,7 @@ const records = (n: number): CordataInput[] =>
     name: `TAG STORE ${i} LLC`,
     status: ["A", "I", "A"][i % 3],
     filingType: ["FLAL", "DOMP", "FORP", "DOMLP"][i % 4],
-    principal: { address1: `${i} MAIN ST`, city: "MIAMI", state: "FL", zip: "33101" },
+    principal: { address1: `${i} MAIN ST`, city: "MIAMI", state: "FL", zip: ["33101", "331021234", "3310", "", "90210"][i % 5] },
     // Two agents frequent enough to be tokens (decision 0032), the others a name each.
     agent: { name: i % 3 === 0 ? "C T CORPORATION SYSTEM" : i % 10 === 1 ? "REGISTERED AGENTS INC." : `AGENT ${i}, ANN`, type: "C" },
   }));
@@ -42,6 +42,12 @@ const CHECKS: TagCheck[] = [
   { doc: "L" },
   { doc: "Q", status: "ACTIVE" },
   { doc: "N" },
+  { zip: "3" },
+  { zip: "331" },
+  { zip: "33100" },
+  { zip: "33101" },
+  { zip: "33102", status: "ACTIVE" },
+  { zip: "9" },
 ];
 
 const SQL_OF = (check: TagCheck) => {
@@ -55,6 +61,7 @@ const SQL_OF = (check: TagCheck) => {
   if (check.type !== undefined) add("filing_type = ?", check.type);
   if (check.claimed !== undefined) add("is_claimed = ?", check.claimed ? 1 : 0);
   if (check.doc !== undefined) add("substr(document_number, 1, 1) = ?", check.doc);
+  if (check.zip !== undefined) add("zip LIKE ?", `${check.zip}%`);
   return { where: clauses.join(" AND "), params };
 };
 
@@ -83,9 +90,35 @@ function agents(db: Database.Database) {
   return { copy: ids.map((id) => store.agentOf(id)), rows };
 }
 
+/** Each check's businesses of each frequent agent by the copy's lists, and by the rows. */
+function byAgentLists(db: Database.Database) {
+  const store = currentTagStore(db)!;
+  const codes = db.prepare("SELECT code FROM frequent_agents ORDER BY code").pluck().all() as number[];
+  return CHECKS.flatMap((check) =>
+    codes.map((code) => {
+      const sql = SQL_OF(check);
+      return {
+        what: `${JSON.stringify(check)} agent ${code}`,
+        copy: store.agentPassing(code, store.handle(check)),
+        rows: db
+          .prepare(`SELECT b.id FROM businesses b JOIN frequent_agents f ON f.name = b.agent_name AND f.code = ? WHERE ${sql.where} ORDER BY b.id`)
+          .pluck()
+          .all(code, ...sql.params),
+      };
+    }),
+  );
+}
+
 function expectAgree(db: Database.Database) {
   const answers = both(db);
-  for (const a of answers) expect(a.copy, JSON.stringify(a.check)).toEqual(a.rows);
+  const store = currentTagStore(db)!;
+  const ids = db.prepare("SELECT id FROM businesses ORDER BY id").pluck().all() as number[];
+  for (const a of answers) {
+    expect(a.copy, JSON.stringify(a.check)).toEqual(a.rows);
+    // The same check without a call an id, on a list with repeats (a business's several people).
+    expect(store.passing(ids.flatMap((id) => [id, id]), store.handle(a.check)), JSON.stringify(a.check)).toEqual(a.rows);
+  }
+  for (const a of byAgentLists(db)) expect(a.copy, a.what).toEqual(a.rows);
   const byAgent = agents(db);
   expect(byAgent.copy).toEqual(byAgent.rows);
   return answers;
@@ -130,6 +163,10 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
     try {
       other.prepare("UPDATE businesses SET status = 'REVOKED', is_claimed = 1 WHERE id IN (3, 4)").run();
       other.prepare("UPDATE businesses SET filing_type = 'CORP' WHERE id = 10").run();
+      // A ZIP changed, one removed, one that is no ZIP.
+      other.prepare("UPDATE businesses SET zip = '99999' WHERE id = 13").run();
+      other.prepare("UPDATE businesses SET zip = NULL WHERE id = 14").run();
+      other.prepare("UPDATE businesses SET zip = '3A101' WHERE id = 16").run();
       // A number whose first character changes.
       other.prepare("UPDATE businesses SET document_number = 'Q' || substr(document_number, 2) WHERE id IN (7, 8)").run();
       // A change of another column, or of a number's later characters, writes no entry.
@@ -154,6 +191,16 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
     expect(after.find((a) => a.check.doc === "Q")!.copy).toEqual([7]);
     expect(after.find((a) => a.check.doc === "N")!.copy.length).toBe(2);
     expect([2, 4, 7].map((id) => currentTagStore(db)!.agentOf(id))).toEqual([1, 0, 2]);
+    const inZip = (zip: string) => after.find((a) => a.check.zip === zip && !a.check.status)?.copy ?? [];
+    expect([inZip("9").includes(13), inZip("3").includes(14), inZip("3").includes(16), inZip("331").includes(16)]).toEqual([true, false, true, false]);
+    // A frequent agent's business whose ZIP and status change, alone (no agent changes with it, so
+    // the agents' lists are not made again): its entry in its agent's list follows.
+    const agentBusiness = db.prepare("SELECT id FROM businesses WHERE agent_name = 'C T CORPORATION SYSTEM' AND zip LIKE '33%' ORDER BY id LIMIT 1").pluck().get();
+    const third = new Database(dbFile);
+    third.prepare("UPDATE businesses SET zip = '90210', status = 'REVOKED' WHERE id = ?").run(agentBusiness);
+    third.close();
+    const last = expectAgree(db);
+    expect(last.find((a) => a.check.zip === "9" && !a.check.status)!.copy).toContain(agentBusiness);
     db.close();
   });
 

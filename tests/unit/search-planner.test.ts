@@ -38,7 +38,7 @@ function table({
   /** Whether the search's copy in memory is current (decision 0030). */
   copy?: boolean;
   /** The person's words without its frequent agents (decision 0032), when it asks some. */
-  withoutAgents?: { density: number; wordDensities: number[] } | null;
+  withoutAgents?: { density: number; wordDensities: number[]; agents: number } | null;
 }) {
   const asked: string[] = [];
   const count = (question: string, cap: number): Capped => {
@@ -152,7 +152,7 @@ describe("the search planner", () => {
       person: 601_000 / rows,
       personWords: words(1_752_000 + 601_000, 601_200, 601_000),
       span: 10_300_000,
-      withoutAgents: { density: 3 / rows, wordDensities: words(1_752_000, 200, 3) },
+      withoutAgents: { density: 3 / rows, wordDensities: words(1_752_000, 200, 3), agents: 1 },
     });
     expect(plan({ name: "Tokyo", person: " C T CORPORATION SYSTEM" }, frequent.est)).toContain('"personAndName":"agents"');
     // "C T" asks that agent too, but its words alone are still 164,000 officers of two long lists: the matches read.
@@ -161,7 +161,7 @@ describe("the search planner", () => {
       person: 765_000 / rows,
       personWords: words(4_558_000, 2_352_000),
       span: 10_300_000,
-      withoutAgents: { density: 164_000 / rows, wordDensities: words(3_957_000, 1_751_000) },
+      withoutAgents: { density: 164_000 / rows, wordDensities: words(3_957_000, 1_751_000), agents: 1 },
     });
     expect(plan({ name: "Whitehead", person: "C T" }, ctFrequent.est)).toContain('"personAndName":"rows"');
     // Forced.
@@ -207,7 +207,7 @@ describe("the search planner", () => {
       density: { [zip]: 20_000 / rows, [`word0+${zip}`]: 2_300 / rows },
       person: 601_000 / rows,
       personWords: [601_000 / rows, 601_000 / rows],
-      withoutAgents: { density: 0, wordDensities: [0, 0] },
+      withoutAgents: { density: 0, wordDensities: [0, 0], agents: 1 },
       span,
     });
     expect(plan({ person: " NORTHWEST REGISTERED AGENT LLC", zip: "32741" }, frequent.est)).toContain('"tags":"index"');
@@ -276,17 +276,43 @@ describe("the search planner", () => {
     // rows, 150 times fewer than the tags' entries.
     const hol = { counts: { [`people ${inactiveLlc}`]: 9_357_000, person: 61_000 }, density: { [inactiveLlc]: 9_357_000 / rowids }, person: 61_000 / rowids, span };
     expect(plan({ person: "HOL", status: "INACTIVE", type: "LLC" }, table({ ...hol, copy: true }).est)).toBe(
-      '{"kind":"person","tags":{"streamed":{"inIndex":[],"onRows":["status+type"]}},"restSet":false,"order":"id","walkAbove":3000,"walkSet":"matches"}',
+      '{"kind":"person","tags":{"streamed":{"inIndex":[],"onRows":["status+type"]},"gathered":true},"restSet":false,"order":"id","walkAbove":3000,"walkSet":"matches"}',
     );
     // "JOHN SMITH" (16,300 entries), few enough for its rows: streamed all the same (the few are gathered whole first).
     const john = { ...hol, counts: { ...hol.counts, person: 16_300 }, person: 16_300 / rowids, copy: true };
     expect(plan({ person: "JOHN SMITH", status: "INACTIVE", type: "LLC" }, table(john).est)).toContain('"tags":{"streamed"');
     expect(plan({ person: "JOHN SMITH", status: "INACTIVE", type: "LLC" }, table({ ...john, copy: false }).est)).toContain('"tags":{"fewFirst"');
-    // Without the copy (not read yet, or tagCopy "off"), or with a tag it does not hold (a ZIP), in people_fts.
+    // Without the copy (not read yet, or tagCopy "off"), in people_fts.
     expect(plan({ person: "HOL", status: "INACTIVE", type: "LLC" }, table(hol).est)).toContain('"tags":"index"');
+    // A ZIP's prefix of 2M entries, which the copy holds too: checked there as well.
     const zip = zipTagTerm("324")!;
     const withZip = { ...hol, counts: { ...hol.counts, [`people ${zip}`]: 2_000_000, [`person+${zip}`]: 45_000 }, density: { ...hol.density, [zip]: 2_000_000 / rowids }, copy: true };
-    expect(plan({ person: "HOL", status: "INACTIVE", type: "LLC", zip: "324" }, table(withZip).est)).toContain('"tags":"index"');
+    expect(plan({ person: "HOL", status: "INACTIVE", type: "LLC", zip: "324" }, table(withZip).est)).toContain('"tags":{"streamed":{"inIndex":[],"onRows":["zip","status+type"]}');
+    // "ROBINS" (20,000 entries) in ZIP "333" (1.9M entries) alone: the ZIP on the copy.
+    const robins = { counts: { [`people ${zipTagTerm("333")!}`]: 1_900_000, person: 20_000 }, density: { [zipTagTerm("333")!]: 1_900_000 / rowids }, person: 20_000 / rowids, span, copy: true };
+    expect(plan({ person: "ROBINS", zip: "333" }, table(robins).est)).toContain('"tags":{"streamed":{"inIndex":[],"onRows":["zip"]}');
+    // A ZIP whose entries are not 24 times the person's: gathered whole, or else intersected in people_fts.
+    const many = table({ ...robins, person: 100_000 / rowids, counts: { ...robins.counts, person: 100_000 } }).est;
+    expect(plan({ person: "ROBINS", zip: "333" }, many)).toContain('"gathered":true');
+    expect(plan({ person: "ROBINS", zip: "333" }, many, { personGather: "never" })).not.toContain('"streamed"');
+    // Gathered whole when the entries are few enough (GATHERED_ENTRIES) and cost less than the
+    // intersection: "GIBSON" (23,700) in "333" (3.3M); not "KIM" (184,000) in 33398 (1.4M).
+    const lists = (person: number, zipEntries: number, zip: string) => ({
+      counts: { [`people ${zipTagTerm(zip)!}`]: zipEntries, person },
+      density: { [zipTagTerm(zip)!]: zipEntries / rowids },
+      person: person / rowids,
+      span,
+      copy: true,
+    });
+    expect(plan({ person: "GIBSON", zip: "333" }, table(lists(23_700, 3_300_000, "333")).est)).toContain('"gathered":true');
+    expect(plan({ person: "KIM", zip: "33398" }, table(lists(184_000, 1_400_000, "33398")).est)).not.toContain('"gathered":true');
+    expect(plan({ person: "GIBSON", zip: "333" }, table(lists(23_700, 3_300_000, "333")).est, { personGather: "never" })).not.toContain('"gathered":true');
+    // A frequent agent (601,000 entries, no word of its own): its list from the copy.
+    const agent = { ...lists(601_000, 2_400_000, "329"), withoutAgents: { density: 0, wordDensities: [0, 0, 0], agents: 1 } };
+    expect(plan({ person: " REGISTERED AGENTS INC.", zip: "329" }, table(agent).est)).toContain('"gathered":true');
+    // Several words of long lists are intersected first: "C T" (its words 10M and 5M entries).
+    const ct = { ...lists(1_200_000, 2_000_000, "346"), withoutAgents: { density: 163_000 / rowids, wordDensities: [10_000_000 / rowids, 5_000_000 / rowids], agents: 1 } };
+    expect(plan({ person: "C T", zip: "346" }, table(ct).est)).not.toContain('"gathered":true');
     // "SMITH" (269,000) with ACTIVE and CORP (2.9M, 11 times more): intersected in people_fts.
     const smith = table({ counts: { [`people ${activeCorp}`]: 2_946_000, person: 269_000 }, density: { [activeCorp]: 2_946_000 / rowids }, person: 269_000 / rowids, span, copy: true });
     expect(plan({ person: "SMITH", status: "ACTIVE", type: "CORP" }, smith.est)).toContain('"tags":"index"');

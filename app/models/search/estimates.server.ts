@@ -98,18 +98,29 @@ export class SqlEstimates implements Estimates {
     return matchTerms(this.matches.person!).map((word) => this.density(word, "people_fts"));
   }
 
-  personWithoutAgents(): { density: number; wordDensities: number[] } | null {
+  personWithoutAgents(): { density: number; wordDensities: number[]; agents: number } | null {
     const parts = personParts(this.matches.person!);
     if (!parts || !this.tagStore()) return null;
-    return { density: this.density(parts.words, "people_fts"), wordDensities: matchTerms(parts.words).map((word) => this.density(word, "people_fts")) };
+    return {
+      density: this.density(parts.words, "people_fts"),
+      wordDensities: matchTerms(parts.words).map((word) => this.density(word, "people_fts")),
+      agents: parts.agents.length,
+    };
   }
 
   /** A test of business ids on the copy (which tagCopy found current): `check` passed (when given) and, when `agents` are given, a frequent agent among them. */
-  copyTest(check: TagCheck | null, agents: number[]): { passes: (id: number) => boolean; ofAgents: (id: number) => boolean } {
+  copyTest(check: TagCheck | null, agents: number[]) {
     const copy = this.tagStore()!;
-    const handle = check ? copy.handle(check) : -1;
+    const handle = copy.handle(check ?? {});
     const codes = new Set(agents);
-    return { passes: (id) => handle < 0 || copy.test(id, handle) === 1, ofAgents: (id) => codes.has(copy.agentOf(id)) };
+    return {
+      passes: (id: number) => copy.test(id, handle) === 1,
+      ofAgents: (id: number) => codes.has(copy.agentOf(id)),
+      /** Of `ids` (in order, repeats next to each other), each once that passes `check`. */
+      passing: (ids: ArrayLike<number>) => copy.passing(ids, handle),
+      /** The businesses of the agent `code` (in id order) that pass `check`. */
+      agentPassing: (code: number) => copy.agentPassing(code, handle),
+    };
   }
 
   /** Of `ids`, those whose registered agent is one of the person's frequent agents, from the copy (which personWithoutAgents found current). */

@@ -143,6 +143,19 @@ export const MOST_PEOPLE = 40_000;
 export const COPY_STREAM_ENTRIES = 24;
 
 /**
+ * Those entries read whole instead, as one list of ids (~75 ns an entry), and checked on the copy
+ * in memory (a ZIP's prefix too, decision 0033), a frequent agent's businesses taken from the
+ * copy's list of them (~1.5 ms for 600,000) rather than from its token's entries: when the
+ * person's words hold at most GATHERED_ENTRIES and cost less than intersecting the lists (~5 ns
+ * an entry of both), an entry gathered counting GATHER_ENTRY_COST of those and an agent's list
+ * AGENT_SCAN_COST. At 10.3M businesses "GIBSON" in ZIP "333" (23,700 entries against 3.3M)
+ * 14 -> ~2 ms, " REGIS" in 32767 (three agents) 18 -> ~5.
+ */
+export const GATHERED_ENTRIES = 200_000;
+const GATHER_ENTRY_COST = 15;
+const AGENT_SCAN_COST = 300_000;
+
+/**
  * A person listing by number past the count cap walks the number's index and looks each entry up
  * in a set of businesses, made whole first: the person's intersection with the tags in people_fts
  * (~16 ns an entry of the tags' lists: "SMITH" with "L", 12.8M entries of `"_dL"*` at 10.3M
@@ -220,9 +233,9 @@ export interface Estimates {
   personWordDensities(): number[];
   /**
    * When the person asks frequent agents (decision 0032) and the copy in memory has theirs: the
-   * density in people_fts of its words without them, and of each of those words; else null.
+   * density in people_fts of its words without them, and of each of those words, and how many agents; else null.
    */
-  personWithoutAgents(): { density: number; wordDensities: number[] } | null;
+  personWithoutAgents(): { density: number; wordDensities: number[]; agents: number } | null;
   /** The name's matches in businesses_fts. */
   nameMatches(cap: number): Capped;
   /** The businesses the one registry filter `key` selects (from its own index). */
@@ -284,7 +297,8 @@ export type SearchPlan =
    * An officer's or agent's name (person-search.server.ts): its tags all in people_fts, all on
    * rows, or the person's few entries first (`fewFirst`: those tags in the index, the rest on the
    * rows, at most `upTo` entries), or the person's entries streamed (`streamed`: those tags in
-   * the index, the rest on the copy in memory), or the person's rarest word's entries with every
+   * the index, the rest on the copy in memory; `gathered`: read whole and checked in memory, the
+   * frequent agents' businesses from the copy's lists), or the person's rarest word's entries with every
    * tag (`byWord`: at most `upTo`) checked for the other words on their names, or the number's
    * few numbers walked and each checked for the person (`numbers`); the row filters on
    * those rows, or against their set (`restSet`); a page by `order`, walking the number's index above `walkAbove` matches,
@@ -293,7 +307,13 @@ export type SearchPlan =
    */
   | {
       kind: "person";
-      tags: "index" | "rows" | "numbers" | { fewFirst: TagPlacement; upTo: number } | { streamed: TagPlacement } | { byWord: number; upTo: number };
+      tags:
+        | "index"
+        | "rows"
+        | "numbers"
+        | { fewFirst: TagPlacement; upTo: number }
+        | { streamed: TagPlacement; gathered: boolean }
+        | { byWord: number; upTo: number };
       restSet: boolean;
       order: PersonOrder;
       walkAbove: number;
@@ -499,7 +519,8 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
   // every one inside people_fts, with the person's rarest word alone when it has many.
   const everyRow = plan === "rows" && split.tags.length > 0;
   const wordAlways = options.personByWord === "always";
-  const copied = everyRow || wordAlways || order === "number" ? null : copyFirst(est, split, plan, commonTag, options.copyStreamEntries ?? COPY_STREAM_ENTRIES);
+  const copied =
+    everyRow || wordAlways || order === "number" ? null : copyFirst(est, split, plan, commonTag, options.copyStreamEntries ?? COPY_STREAM_ENTRIES, options.personGather);
   const few =
     everyRow || wordAlways || copied ? null : fewPeopleFirst(est, split, plan, { commonTag, fewPeople, fewPeopleByStatus, scaled: options.fewPeople === undefined });
   const rowsLeft = everyRow || restOnRows(split) || (few !== null && few.onRows.length > 0);
@@ -512,7 +533,7 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
     : few
       ? { fewFirst: { inIndex: keys(few.inIndex), onRows: keys(few.onRows) }, upTo: few.upTo }
       : copied
-        ? { streamed: { inIndex: keys(copied.inIndex), onRows: keys(copied.onCopy) } }
+        ? { streamed: { inIndex: keys(copied.inIndex), onRows: keys(copied.onCopy) }, gathered: copied.gathered }
         : (word ?? "index");
   const forced = options.personWalkSet === "rows" ? { rowsUpTo: Number.MAX_SAFE_INTEGER } : options.personWalkSet;
   const walkSet = forced ?? (order === "number" && tags === "index" && !restSet ? numberWalkSet(est, split) : "matches");
@@ -642,16 +663,36 @@ function fewPeopleFirst(
  * A person search's tags (outside the town, no filter left for the rows) split for the copy in
  * memory: the rare ones (at most `commonTag` entries in people_fts) intersected with the person
  * there, the common ones checked on the copy as the person's entries stream (COPY_STREAM_ENTRIES
- * compares the two). null: every tag in the index (the copy not current, a common tag it does not
+ * compares the two), or as they are gathered whole (`gathered`: GATHERED_ENTRIES, `gather` forcing
+ * it either way). null: every tag in the index (the copy not current, a common tag it does not
  * hold, or the person's entries too many against the sparsest common tag's).
  */
-function copyFirst(est: Estimates, split: TagSplit, plan: TagPlan, commonTag: number, ratio: number): { inIndex: TagFilter[]; onCopy: TagFilter[] } | null {
+function copyFirst(
+  est: Estimates,
+  split: TagSplit,
+  plan: TagPlan,
+  commonTag: number,
+  ratio: number,
+  gather?: "always" | "never",
+): { inIndex: TagFilter[]; onCopy: TagFilter[]; gathered: boolean } | null {
   if (plan !== "cost" || split.townCity || !split.items.length || restOnRows(split) || !est.tagCopy() || est.span() <= 0) return null;
   const common = split.items.filter((item) => est.peopleWithTag(item.term, commonTag).capped);
   if (!common.length || common.some((item) => !item.check)) return null;
   const sparsest = Math.min(...common.map((item) => peopleEntries(est, est.density(item.term, "people_fts"))));
-  if (sparsest <= ratio * peopleEntries(est, est.personDensity())) return null;
-  return { inIndex: split.items.filter((item) => !common.includes(item)), onCopy: common };
+  const person = peopleEntries(est, est.personDensity());
+  // Gathered whole (GATHERED_ENTRIES): the person's words apart from its frequent agents, whose
+  // businesses the copy lists.
+  const apart = est.personWithoutAgents();
+  const words = apart ? peopleEntries(est, apart.density) : person;
+  const gathered = gather === "always" || (gather !== "never" && words <= GATHERED_ENTRIES && gatherCost() < sparsest + person);
+  function gatherCost() {
+    // Several words are intersected first, reading their lists ("C T": 163,000 entries, 70 ms).
+    const lists = apart ? apart.wordDensities : est.personWordDensities();
+    const intersected = lists.length > 1 ? lists.reduce((sum, density) => sum + peopleEntries(est, density), 0) : 0;
+    return words * GATHER_ENTRY_COST + intersected + (apart?.agents ?? 0) * AGENT_SCAN_COST;
+  }
+  if (!gathered && sparsest <= ratio * person) return null;
+  return { inIndex: split.items.filter((item) => !common.includes(item)), onCopy: common, gathered };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -70,10 +70,10 @@ export function tagSplit(filters: SearchFilters, town: TownArea, options: SplitO
   const docTag = docPrefix && options.docTag ? documentTag(docPrefix, options.docTag) : null;
   // A one-character prefix is the number's first character: the search's copy holds it too.
   if (docTag) items.push({ key: "doc", term: docTag.term, ...documentClause(docTag.tagged), ...(docTag.tagged.length === 1 ? { check: { doc: docTag.tagged } } : {}) });
-  // So is a ZIP code's prefix of up to 5 digits (drizzle/0018), outside the town.
+  // So is a ZIP code's prefix of up to 5 digits (drizzle/0018), outside the town, which the copy holds too.
   const zip = options.zipTag && !inTown ? zipPrefix(filters.zip) : "";
   const zipTerm = zip ? zipTagTerm(zip) : null;
-  if (zipTerm) items.push({ key: "zip", term: zipTerm, ...zipClause(zip) });
+  if (zipTerm) items.push({ key: "zip", term: zipTerm, ...zipClause(zip), check: { zip } });
   // And a street address's first characters (drizzle/0020); a longer address is also checked on
   // the rows. Within the town too, except where the town's other filters go to its rows
   // (narrowTown): the town's 7,796 rows at 10.3M businesses cost 28 ms to check for a street.

@@ -5,7 +5,8 @@
  * costs about 0.1 µs, against 2.5-4 µs for reading its row in a registry of 10.3M businesses
  * (decision 0030). SQL reaches it through the function `tag_in(id, filter)`. Beside them, each
  * business's registered agent when the agent is a frequent one (its code in frequent_agents, one
- * byte a business; decision 0032), read from people_fts's lists of the agents' tokens.
+ * byte a business; decision 0032), read from people_fts's lists of the agents' tokens, and its ZIP's
+ * leading digits (4 bytes), which a person's entries streamed past the copy are checked for.
  *
  * Kept exact: triggers (drizzle/0029, 0031) write every business whose four values or agent change, from any
  * process, to business_tag_changes; before each use, the copy reads the entries it has not seen and
@@ -31,10 +32,58 @@ const MOST_CHANGES_READ = 20_000;
 export const TAG_STORE_READS = { atOnce: 200_000, step: 5_000 };
 
 /** What a search holds of the copy: a handle for each filter it checks there (`test`: 1 when business `id` passes it), and each business's frequent agent (0: none). */
-export type TagStoreHandle = { handle: (check: TagCheck) => number; test: (id: number, handle: number) => number; agentOf: (id: number) => number };
+export type TagStoreHandle = {
+  handle: (check: TagCheck) => number;
+  test: (id: number, handle: number) => number;
+  agentOf: (id: number) => number;
+  passing: (ids: ArrayLike<number>, handle: number) => number[];
+  agentPassing: (agent: number, handle: number) => number[];
+};
 
-/** What a filter asks of the four values (`doc`: the number's first character); a missing field is not asked. */
-export type TagCheck = { status?: string; type?: string; claimed?: boolean; doc?: string };
+/** A frequent agent's businesses in id order, each with its combination's code and its ZIP beside it, so that a scan reads them in order. */
+type AgentList = { ids: Int32Array; codes: Uint16Array; zips: Uint32Array };
+
+/**
+ * What a filter asks of the four values (`doc`: the number's first character) and of the ZIP
+ * (`zip`: a prefix of 1 to 5 digits, as its tag finds it); a missing field is not asked.
+ */
+export type TagCheck = { status?: string; type?: string; claimed?: boolean; doc?: string; zip?: string };
+
+/**
+ * A ZIP as the copy holds it: its leading digits (at most 5, as its tag in the full-text indexes,
+ * search-tags.ts) padded to five, times 8, plus their count; 0 for none. A prefix's ZIPs are then
+ * one range of codes with a count at least the prefix's (zipRange).
+ */
+function zipCode(zip: string | null): number {
+  const digits = /^\d{1,5}/.exec(zip ?? "")?.[0] ?? "";
+  return Number(digits.padEnd(5, "0")) * 8 + digits.length;
+}
+
+/** The codes (zipCode) of the ZIPs that start with a prefix: from `lo` below `hi`, with at least `digits` digits. */
+type ZipRange = { lo: number; hi: number; digits: number };
+
+function zipRange(prefix: string): ZipRange {
+  const scale = 10 ** (5 - prefix.length);
+  return { lo: Number(prefix) * scale * 8, hi: (Number(prefix) + 1) * scale * 8, digits: prefix.length };
+}
+
+/** Every ZIP, none too. */
+const ANY_ZIP: ZipRange = { lo: 0, hi: 2 ** 32, digits: 0 };
+
+// One unsigned comparison for the range: two would each be a branch the CPU cannot predict (a
+// frequent agent's 600,000 businesses with a ZIP's prefix: 3.7 -> 1.2 ms).
+const inRange = (code: number, { lo, hi, digits }: ZipRange) => (code - lo) >>> 0 < hi - lo && (code & 7) >= digits;
+
+/** The place of `id` in the ascending `ids` (which hold it). */
+function indexOf(ids: Int32Array, id: number): number {
+  let [lo, hi] = [0, ids.length - 1];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid] < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 type Combo = { status: string; type: string; claimed: boolean; doc: string };
 
@@ -43,13 +92,17 @@ class TagStore {
   codes = new Uint16Array(0);
   /** The code of each business id's frequent agent; 0: none (or not a frequent one). */
   agents = new Uint8Array(0);
+  /** Each business id's ZIP (zipCode). */
+  zips = new Uint32Array(0);
+  /** Each frequent agent's businesses (by code), made from `agents` when first asked after a change of agent, kept as their values change. */
+  private agentLists: AgentList[] | null = null;
   /** The frequent agents' codes by name, as the last whole copy read them. */
   agentCodes = new Map<string, number>();
   /** The combinations by code (code 0 unused). */
   combos: Combo[] = [{ status: "", type: "", claimed: false, doc: "" }];
   private comboCodes = new Map<string, number>();
-  /** The filters `tag_in` was given, by handle, each with its verdict per code. */
-  private filters: { check: TagCheck; verdicts: Uint8Array }[] = [];
+  /** The filters `tag_in` was given, by handle, each with its verdict per code and its ZIP prefix. */
+  private filters: { check: TagCheck; verdicts: Uint8Array; zip: ZipRange | null }[] = [];
   private filterHandles = new Map<string, number>();
   /** The last business_tag_changes entry read; -1 before the first copy. */
   seen = -1;
@@ -68,7 +121,7 @@ class TagStore {
     return code;
   }
 
-  set(id: number, code: number, agent: number) {
+  set(id: number, code: number, agent: number, zip: string | null) {
     if (id >= this.codes.length) {
       if (code === 0) return;
       const size = Math.max(id + 1, Math.ceil(this.codes.length * 1.25));
@@ -78,21 +131,63 @@ class TagStore {
       const agents = new Uint8Array(size);
       agents.set(this.agents);
       this.agents = agents;
+      const zips = new Uint32Array(size);
+      zips.set(this.zips);
+      this.zips = zips;
     }
     this.codes[id] = code;
+    this.zips[id] = zipCode(zip);
+    if (this.agents[id] !== agent) this.agentLists = null;
     this.agents[id] = agent;
+    const list = agent && this.agentLists?.[agent];
+    const at = list ? indexOf(list.ids, id) : -1;
+    if (list && list.ids[at] === id) {
+      list.codes[at] = code;
+      list.zips[at] = this.zips[id];
+    }
   }
 
   agentOf(id: number): number {
     return id < this.agents.length ? this.agents[id] : 0;
   }
 
+  /** A new copy's agents (each business's code), their lists made again. */
+  setAgents(agents: Uint8Array<ArrayBuffer>) {
+    this.agents = agents;
+    this.agentLists = null;
+    this.agentList(0);
+  }
+
+  private agentList(agent: number): AgentList {
+    if (!this.agentLists) {
+      // Two passes over a byte a business (~50 ms at 10.3M): the lists' sizes, then their entries.
+      const { agents, codes, zips } = this;
+      const sizes = new Int32Array(256);
+      for (let id = 0; id < agents.length; id++) sizes[agents[id]]++;
+      const lists = Array.from(sizes, (size, c) => {
+        const n = c === 0 ? 0 : size;
+        return { ids: new Int32Array(n), codes: new Uint16Array(n), zips: new Uint32Array(n) };
+      });
+      const filled = new Int32Array(256);
+      for (let id = 0; id < agents.length; id++) {
+        const c = agents[id];
+        if (c === 0) continue;
+        const list = lists[c];
+        const at = filled[c]++;
+        [list.ids[at], list.codes[at], list.zips[at]] = [id, codes[id], zips[id]];
+      }
+      this.agentLists = lists;
+    }
+    return this.agentLists[agent] ?? this.agentLists[0];
+  }
+
   handle(check: TagCheck): number {
-    const key = JSON.stringify([check.status ?? null, check.type ?? null, check.claimed ?? null, check.doc ?? null]);
+    const key = JSON.stringify([check.status ?? null, check.type ?? null, check.claimed ?? null, check.doc ?? null, check.zip ?? null]);
     let handle = this.filterHandles.get(key);
     if (handle === undefined) {
       handle = this.filters.length;
-      this.filters.push({ check, verdicts: new Uint8Array(0) });
+      const zip = check.zip === undefined ? null : zipRange(check.zip);
+      this.filters.push({ check, verdicts: new Uint8Array(0), zip });
       this.filterHandles.set(key, handle);
     }
     return handle;
@@ -102,9 +197,47 @@ class TagStore {
   test(id: number, handle: number): number {
     const code = id < this.codes.length ? this.codes[id] : 0;
     if (code === 0) return 0;
+    const filter = this.filterOf(handle);
+    return filter.verdicts[code] && (filter.zip === null || inRange(this.zips[id], filter.zip)) ? 1 : 0;
+  }
+
+  /** Of `ids` (in order, a repeated id next to itself), each once that passes filter `handle`: test's loop without a call an id. */
+  passing(ids: ArrayLike<number>, handle: number): number[] {
+    const { codes, zips } = this;
+    const { verdicts, zip } = this.filterOf(handle);
+    const { lo, hi, digits } = zip ?? ANY_ZIP;
+    const width = hi - lo;
+    const out: number[] = [];
+    let last = -1;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (id === last || id >= codes.length) continue;
+      last = id;
+      // The ZIP first: the most selective, and each array read is a cache miss at this size.
+      const z = zips[id];
+      if ((z - lo) >>> 0 < width && (z & 7) >= digits && verdicts[codes[id]]) out.push(id);
+    }
+    return out;
+  }
+
+  /** The businesses of frequent agent `agent` that pass filter `handle`, in id order: passing's test on the agent's list, read in order (~1 ms for 600,000). */
+  agentPassing(agent: number, handle: number): number[] {
+    const { ids, codes, zips } = this.agentList(agent);
+    const { verdicts, zip } = this.filterOf(handle);
+    const { lo, hi, digits } = zip ?? ANY_ZIP;
+    const width = hi - lo;
+    const out: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const z = zips[i];
+      if ((z - lo) >>> 0 < width && (z & 7) >= digits && verdicts[codes[i]]) out.push(ids[i]);
+    }
+    return out;
+  }
+
+  private filterOf(handle: number) {
     const filter = this.filters[handle];
     if (filter.verdicts.length !== this.combos.length) filter.verdicts = this.verdicts(filter.check);
-    return filter.verdicts[code];
+    return filter;
   }
 
   private verdicts({ status, type, claimed, doc }: TagCheck): Uint8Array {
@@ -145,13 +278,13 @@ function lastChange(client: Database.Database): number {
   return (statement.get() as number | null) ?? 0;
 }
 
-type Row = [id: number, status: string, type: string, claimed: number, number: string];
+type Row = [id: number, status: string, type: string, claimed: number, number: string, zip: string | null];
 
-/** The four values and the agent of the businesses in a JSON array of ids (those that exist). */
+/** The four values, the ZIP and the agent of the businesses in a JSON array of ids (those that exist). */
 const rowsOf = (client: Database.Database, ids: string) =>
   client
     .prepare(
-      "SELECT b.id, b.status, b.filing_type, b.is_claimed, b.document_number, b.agent_name FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value",
+      "SELECT b.id, b.status, b.filing_type, b.is_claimed, b.document_number, b.zip, b.agent_name FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value",
     )
     .raw()
     .all(ids) as [...Row, agent: string | null][];
@@ -167,8 +300,9 @@ function wholeReader(client: Database.Database, store: TagStore) {
   const highest = (client.prepare("SELECT max(id) FROM businesses").pluck().get() as number | null) ?? 0;
   const codes = new Uint16Array(highest + 1);
   const agents = new Uint8Array(highest + 1);
+  const zips = new Uint32Array(highest + 1);
   const agentCodes = new Map((client.prepare("SELECT name, code FROM frequent_agents").raw().all() as [string, number][]).map(([name, code]) => [name, code]));
-  const columns = "SELECT id, status, filing_type, is_claimed, document_number FROM businesses INDEXED BY businesses_type_document_idx";
+  const columns = "SELECT id, status, filing_type, is_claimed, document_number, zip FROM businesses INDEXED BY businesses_type_document_idx";
   const first = client.prepare(`${columns} ORDER BY filing_type, document_number LIMIT ?`).raw();
   const next = client.prepare(`${columns} WHERE (filing_type, document_number) > (?, ?) ORDER BY filing_type, document_number LIMIT ?`).raw();
   // One agent's list a step, whole: read in pieces (`rowid > ?`), FTS5 walked each list from its
@@ -194,7 +328,11 @@ function wholeReader(client: Database.Database, store: TagStore) {
       if (!businessesRead) {
         const rows = (after ? next.all(...after, limit) : first.all(limit)) as Row[];
         // An id beyond `highest` is a business added meanwhile: its own entry brings it in.
-        for (const [id, status, type, claimed, number] of rows) if (id <= highest) codes[id] = store.code(status, type, claimed === 1, number);
+        for (const [id, status, type, claimed, number, zip] of rows) {
+          if (id > highest) continue;
+          codes[id] = store.code(status, type, claimed === 1, number);
+          zips[id] = zipCode(zip);
+        }
         if (!whole && rows.length === limit) {
           const last = rows[rows.length - 1];
           after = [last[2], last[4]];
@@ -205,7 +343,9 @@ function wholeReader(client: Database.Database, store: TagStore) {
       }
       if (!readAgents(whole)) return false;
       store.codes = codes;
-      store.agents = agents;
+      store.zips = zips;
+      // Last: the agents' lists are made from the codes and ZIPs.
+      store.setAgents(agents);
       store.agentCodes = agentCodes;
       store.seen = from;
       return true;
@@ -228,10 +368,12 @@ function catchUp(client: Database.Database, store: TagStore, last: number): bool
     ids.add(id);
   }
   const list = JSON.stringify([...ids]);
-  for (const id of ids) store.set(id, 0, 0);
-  for (const [id, status, type, claimed, number, agent] of rowsOf(client, list)) {
-    store.set(id, store.code(status, type, claimed === 1, number), agent === null ? 0 : (store.agentCodes.get(agent) ?? 0));
+  for (const [id, status, type, claimed, number, zip, agent] of rowsOf(client, list)) {
+    store.set(id, store.code(status, type, claimed === 1, number), agent === null ? 0 : (store.agentCodes.get(agent) ?? 0), zip);
+    ids.delete(id);
   }
+  // The businesses no longer there.
+  for (const id of ids) store.set(id, 0, 0, null);
   store.seen = entries[entries.length - 1][0];
   return true;
 }

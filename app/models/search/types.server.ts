@@ -69,6 +69,8 @@ export type SearchPlanOptions = {
   fewPeopleByStatus?: number;
   /** A person listing by cost: the common tags checked on the copy in memory as the person's entries stream when their sparsest list holds over this many times the person's entries (default COPY_STREAM_ENTRIES; 0: whenever the copy holds them). */
   copyStreamEntries?: number;
+  /** Those streamed entries gathered in memory whole and checked there, with the frequent agents' businesses from the copy (see copyFirst): by cost (default), whenever streamed, or never. */
+  personGather?: "always" | "never";
   /** A person listing by document number: up to how many matches it sorts them (default PERSON_SORT_LIMIT; 0: always walks the number's index). */
   personSortLimit?: number;
   /** A person listing by document number: what its walk of the number's index checks each entry against, by cost (default) or as given (see numberWalkSet; "rows": with no limit on the entries walked). */
