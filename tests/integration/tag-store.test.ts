@@ -100,6 +100,7 @@ function byAgentLists(db: Database.Database) {
       return {
         what: `${JSON.stringify(check)} agent ${code}`,
         copy: store.agentPassing(code, store.handle(check)),
+        firstFive: store.agentPassing(code, store.handle(check), 5),
         rows: db
           .prepare(`SELECT b.id FROM businesses b JOIN frequent_agents f ON f.name = b.agent_name AND f.code = ? WHERE ${sql.where} ORDER BY b.id`)
           .pluck()
@@ -117,8 +118,12 @@ function expectAgree(db: Database.Database) {
     expect(a.copy, JSON.stringify(a.check)).toEqual(a.rows);
     // The same check without a call an id, on a list with repeats (a business's several people).
     expect(store.passing(ids.flatMap((id) => [id, id]), store.handle(a.check)), JSON.stringify(a.check)).toEqual(a.rows);
+    expect(store.passing(ids, store.handle(a.check), 5), JSON.stringify(a.check)).toEqual(a.rows.slice(0, 5));
   }
-  for (const a of byAgentLists(db)) expect(a.copy, a.what).toEqual(a.rows);
+  for (const a of byAgentLists(db)) {
+    expect(a.copy, a.what).toEqual(a.rows);
+    expect(a.firstFive, a.what).toEqual(a.rows.slice(0, 5));
+  }
   const byAgent = agents(db);
   expect(byAgent.copy).toEqual(byAgent.rows);
   return answers;

@@ -116,10 +116,10 @@ export class SqlEstimates implements Estimates {
     return {
       passes: (id: number) => copy.test(id, handle) === 1,
       ofAgents: (id: number) => codes.has(copy.agentOf(id)),
-      /** Of `ids` (in order, repeats next to each other), each once that passes `check`. */
-      passing: (ids: ArrayLike<number>) => copy.passing(ids, handle),
-      /** The businesses of the agent `code` (in id order) that pass `check`. */
-      agentPassing: (code: number) => copy.agentPassing(code, handle),
+      /** Of `ids` (in order, repeats next to each other), each once that passes `check`, the first `upTo`. */
+      passing: (ids: ArrayLike<number>, upTo = Infinity) => copy.passing(ids, handle, upTo),
+      /** The businesses of the agent `code` (in id order) that pass `check`, the first `upTo`. */
+      agentPassing: (code: number, upTo = Infinity) => copy.agentPassing(code, handle, upTo),
     };
   }
 

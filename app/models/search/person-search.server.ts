@@ -10,6 +10,7 @@
 import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
 import { normalizeDocNumber } from "~/lib/search-query";
+import { mergedIds } from "~/lib/id-lists";
 import { agentToken, documentTag } from "~/lib/search-tags";
 import { personClause, personParts } from "~/models/registry-search.server";
 import { numberIndex, type SqlEstimates } from "./estimates.server";
@@ -101,9 +102,10 @@ export function personListing(
   // at 10.3M businesses. Except a person alone in id order, mostly past the cap, whose page reads
   // the matches up to the page only (gathering 10,001 ids costs a millisecond).
   const alone = ids === source && !few && split.tags.length === 0;
-  const found = streamed && gather && check ? gatheredMatches(client, est, match, inIndex, check) : null;
+  // In id order, the count cap's first matches are all the page needs; by name, every one.
+  const found = streamed && gather && check ? gatheredMatches(client, est, match, inIndex, check, plan.order === "id" ? COUNT_CAP + 1 : Infinity) : null;
   const { total, capped, ids: matched } = found
-    ? { total: Math.min(found.length, COUNT_CAP), capped: found.length > COUNT_CAP, ids: JSON.stringify(plan.order === "id" ? found.slice(0, COUNT_CAP + 1) : found) }
+    ? { total: Math.min(found.length, COUNT_CAP), capped: found.length > COUNT_CAP, ids: JSON.stringify(found) }
     : plan.order === "id" && alone
       ? { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null }
       : cappedMatches(client, ids.sql, ids.params);
@@ -122,26 +124,22 @@ export function personListing(
 }
 
 /**
- * A streamed person listing's matches gathered whole (the plan's `gathered`), in id order: the
+ * A streamed person listing's matches gathered whole (the plan's `gathered`), in id order (the first `upTo`): the
  * person's words' entries with the rare tags (`inIndex`) read as one list, and its frequent
  * agents' businesses from the copy's lists of them (with rare tags, their tokens' entries with
  * those tags), each kept when the copy passes `check`.
  */
-function gatheredMatches(client: Database.Database, est: SqlEstimates, match: string, inIndex: string[], check: TagCheck): number[] {
+function gatheredMatches(client: Database.Database, est: SqlEstimates, match: string, inIndex: string[], check: TagCheck, upTo: number): number[] {
   const parts = personParts(match);
   const copy = est.copyTest(check, []);
   // One JSON array, made in SQLite, costs less than a row an id (119,000 ids: 11 -> 9 ms).
   const entries = (terms: string[]) =>
     JSON.parse(prepare(client, "SELECT json_group_array(rowid >> 3) AS ids FROM people_fts WHERE people_fts MATCH ?").pluck().get(matchOf(terms, [])) as string) as number[];
   // A business's several people come one after the other: passing keeps its id once.
-  const found = copy.passing(entries([parts ? `(${parts.words})` : match, ...inIndex]));
-  if (!parts) return found;
-  for (const code of parts.agents) {
-    const businesses = inIndex.length ? copy.passing(entries([`"${agentToken(code)}"`, ...inIndex])) : copy.agentPassing(code);
-    for (const id of businesses) found.push(id);
-  }
-  found.sort((a, b) => a - b);
-  return found.filter((id, i) => i === 0 || id !== found[i - 1]);
+  const words = copy.passing(entries([parts ? `(${parts.words})` : match, ...inIndex]), upTo);
+  if (!parts) return words;
+  const agents = parts.agents.map((code) => (inIndex.length ? copy.passing(entries([`"${agentToken(code)}"`, ...inIndex]), upTo) : copy.agentPassing(code, upTo)));
+  return mergedIds([words, ...agents], upTo);
 }
 
 /**

@@ -1,0 +1,15 @@
+/** Lists of business ids in ascending order, as the full-text indexes and the search's copy give them. */
+
+/** The ids of ascending lists, in order, each once, up to `upTo` of them (a few lists: the head of each compared). */
+export function mergedIds(lists: number[][], upTo: number): number[] {
+  const at = lists.map(() => 0);
+  const merged: number[] = [];
+  while (merged.length < upTo) {
+    let least = -1;
+    for (let k = 0; k < lists.length; k++) if (at[k] < lists[k].length && (least < 0 || lists[k][at[k]] < lists[least][at[least]])) least = k;
+    if (least < 0) break;
+    const id = lists[least][at[least]++];
+    if (merged.length === 0 || merged[merged.length - 1] !== id) merged.push(id);
+  }
+  return merged;
+}
