@@ -24,7 +24,7 @@ const records = (n: number): CordataInput[] =>
     name: `TAG STORE ${i} LLC`,
     status: ["A", "I", "A"][i % 3],
     filingType: ["FLAL", "DOMP", "FORP", "DOMLP"][i % 4],
-    principal: { address1: `${i} MAIN ST`, city: "MIAMI", state: "FL", zip: ["33101", "331021234", "3310", "", "90210"][i % 5] },
+    principal: { address1: i % 4 === 0 ? "100 SAME ST" : `${i} MAIN ST`, city: "MIAMI", state: "FL", zip: ["33101", "331021234", "3310", "", "90210"][i % 5] },
     // Two agents frequent enough to be tokens (decision 0032), the others a name each.
     agent: { name: i % 3 === 0 ? "C T CORPORATION SYSTEM" : i % 10 === 1 ? "REGISTERED AGENTS INC." : `AGENT ${i}, ANN`, type: "C" },
   }));
@@ -45,6 +45,11 @@ const CHECKS: TagCheck[] = [
   { zip: "3" },
   { zip: "331" },
   { zip: "33100" },
+  { address: "1" },
+  { address: "12" },
+  { address: "1", zip: "331", status: "ACTIVE" },
+  { address: "M" },
+  { address: " " },
   { zip: "33101" },
   { zip: "33102", status: "ACTIVE" },
   { zip: "9" },
@@ -62,6 +67,7 @@ const SQL_OF = (check: TagCheck) => {
   if (check.claimed !== undefined) add("is_claimed = ?", check.claimed ? 1 : 0);
   if (check.doc !== undefined) add("substr(document_number, 1, 1) = ?", check.doc);
   if (check.zip !== undefined) add("zip LIKE ?", `${check.zip}%`);
+  if (check.address !== undefined) add(`substr(upper(address1), 1, ${check.address.length}) = ?`, check.address);
   return { where: clauses.join(" AND "), params };
 };
 
@@ -172,6 +178,10 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
       other.prepare("UPDATE businesses SET zip = '99999' WHERE id = 13").run();
       other.prepare("UPDATE businesses SET zip = NULL WHERE id = 14").run();
       other.prepare("UPDATE businesses SET zip = '3A101' WHERE id = 16").run();
+      // A street changed (its first characters), one removed, one starting with a character the tag does not keep.
+      other.prepare("UPDATE businesses SET address1 = 'MAIN ST 9' WHERE id = 17").run();
+      other.prepare("UPDATE businesses SET address1 = NULL WHERE id = 18").run();
+      other.prepare("UPDATE businesses SET address1 = '#12 OAK ST' WHERE id = 19").run();
       // A number whose first character changes.
       other.prepare("UPDATE businesses SET document_number = 'Q' || substr(document_number, 2) WHERE id IN (7, 8)").run();
       // A change of another column, or of a number's later characters, writes no entry.
@@ -202,10 +212,11 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
     // the agents' lists are not made again): its entry in its agent's list follows.
     const agentBusiness = db.prepare("SELECT id FROM businesses WHERE agent_name = 'C T CORPORATION SYSTEM' AND zip LIKE '33%' ORDER BY id LIMIT 1").pluck().get();
     const third = new Database(dbFile);
-    third.prepare("UPDATE businesses SET zip = '90210', status = 'REVOKED' WHERE id = ?").run(agentBusiness);
+    third.prepare("UPDATE businesses SET zip = '90210', status = 'REVOKED', address1 = 'MAPLE AVE' WHERE id = ?").run(agentBusiness);
     third.close();
     const last = expectAgree(db);
     expect(last.find((a) => a.check.zip === "9" && !a.check.status)!.copy).toContain(agentBusiness);
+    expect(last.find((a) => a.check.address === "M")!.copy).toEqual(expect.arrayContaining([17, agentBusiness]));
     db.close();
   });
 

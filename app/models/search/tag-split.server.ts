@@ -78,7 +78,8 @@ export function tagSplit(filters: SearchFilters, town: TownArea, options: SplitO
   // the rows. Within the town too, except where the town's other filters go to its rows
   // (narrowTown): the town's 7,796 rows at 10.3M businesses cost 28 ms to check for a street.
   const address = options.addressTag && !(inTown && options.narrowTown) ? addressTagTerm(addressPrefix(filters.address)) : null;
-  if (address) items.push({ key: "address", term: address.term, ...addressClause(address.tagged) });
+  // Its first one or two characters, when they are the whole prefix, are in the copy too.
+  if (address) items.push({ key: "address", term: address.term, ...addressClause(address.tagged), ...(address.whole && address.tagged.length <= 2 ? { check: { address: address.tagged } } : {}) });
   // A status and a type together are one tag (search-tags.ts), so one filter here.
   if (status && type) {
     items.push({ key: "status+type", term: filterTagTerms({ status, type })[0], clause: "b.status = ? AND b.filing_type = ?", params: [status, type], column: true, check: { status, type } });

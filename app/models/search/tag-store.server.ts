@@ -5,10 +5,12 @@
  * costs about 0.1 µs, against 2.5-4 µs for reading its row in a registry of 10.3M businesses
  * (decision 0030). SQL reaches it through the function `tag_in(id, filter)`. Beside them, each
  * business's registered agent when the agent is a frequent one (its code in frequent_agents, one
- * byte a business; decision 0032), read from people_fts's lists of the agents' tokens, and its ZIP's
- * leading digits (4 bytes), which a person's entries streamed past the copy are checked for.
+ * byte a business; decision 0032), read from people_fts's lists of the agents' tokens, and its
+ * place: its ZIP's leading digits and its street address's first two characters (4 bytes), which a
+ * person's entries gathered or streamed past the copy are checked for; and each frequent agent's
+ * businesses as a list, with their codes and places beside them (decision 0033).
  *
- * Kept exact: triggers (drizzle/0029, 0031) write every business whose four values or agent change, from any
+ * Kept exact: triggers (drizzle/0029, 0031, 0032) write every business whose four values, agent, ZIP or street change, from any
  * process, to business_tag_changes; before each use, the copy reads the entries it has not seen and
  * reads those businesses' rows again. When it cannot (an entry 0: the registry was loaded again;
  * its last seen entry trimmed away; too many entries at once), it is read again whole, and until
@@ -40,39 +42,54 @@ export type TagStoreHandle = {
   agentPassing: (agent: number, handle: number, upTo?: number) => number[];
 };
 
-/** A frequent agent's businesses in id order, each with its combination's code and its ZIP beside it, so that a scan reads them in order. */
-type AgentList = { ids: Int32Array; codes: Uint16Array; zips: Uint32Array };
+/** A frequent agent's businesses in id order, each with its combination's code and its place beside it, so that a scan reads them in order. */
+type AgentList = { ids: Int32Array; codes: Uint16Array; places: Uint32Array };
 
 /**
- * What a filter asks of the four values (`doc`: the number's first character) and of the ZIP
- * (`zip`: a prefix of 1 to 5 digits, as its tag finds it); a missing field is not asked.
+ * What a filter asks of the four values (`doc`: the number's first character) and of the place
+ * (`zip`: a prefix of 1 to 5 digits; `address`: the street address's first 1 or 2 characters,
+ * letters, digits or spaces, upper case; each as its tag finds it); a missing field is not asked.
  */
-export type TagCheck = { status?: string; type?: string; claimed?: boolean; doc?: string; zip?: string };
+export type TagCheck = { status?: string; type?: string; claimed?: boolean; doc?: string; zip?: string; address?: string };
 
 /**
- * A ZIP as the copy holds it: its leading digits (at most 5, as its tag in the full-text indexes,
- * search-tags.ts) padded to five, times 8, plus their count; 0 for none. A prefix's ZIPs are then
- * one range of codes with a count at least the prefix's (zipRange).
+ * A business's place as the copy holds it, in 31 bits: its ZIP's leading digits (at most 5, as its
+ * tag in the full-text indexes, search-tags.ts) padded to five, times 8, plus their count (0 for
+ * none), and above them (from bit 20) its street address's first two characters as their places
+ * in STREET_CHARACTERS (1 to 37; 0 for none or another character, as the tag stops there). A ZIP's
+ * or a street's prefix is then one range of each part (placeRange).
  */
-function zipCode(zip: string | null): number {
+const STREET_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ";
+const STREET_SHIFT = 20;
+
+function placeCode(zip: string | null, street: string | null): number {
   const digits = /^\d{1,5}/.exec(zip ?? "")?.[0] ?? "";
-  return Number(digits.padEnd(5, "0")) * 8 + digits.length;
+  const first = street ? STREET_CHARACTERS.indexOf(street.charAt(0)) + 1 : 0;
+  const second = first && street!.length > 1 ? STREET_CHARACTERS.indexOf(street!.charAt(1)) + 1 : 0;
+  return ((first * 38 + second) << STREET_SHIFT) + Number(digits.padEnd(5, "0")) * 8 + digits.length;
 }
 
-/** The codes (zipCode) of the ZIPs that start with a prefix: from `lo` below `hi`, with at least `digits` digits. */
-type ZipRange = { lo: number; hi: number; digits: number };
+/** The places (placeCode) that pass a check: a ZIP part from `lo` below `hi` with at least `digits` digits, a street part from `streetLo` below `streetHi`. */
+type PlaceRange = { lo: number; hi: number; digits: number; streetLo: number; streetHi: number };
 
-function zipRange(prefix: string): ZipRange {
-  const scale = 10 ** (5 - prefix.length);
-  return { lo: Number(prefix) * scale * 8, hi: (Number(prefix) + 1) * scale * 8, digits: prefix.length };
+function placeRange({ zip, address }: TagCheck): PlaceRange {
+  const range = { lo: 0, hi: 2 ** STREET_SHIFT, digits: 0, streetLo: 0, streetHi: 2 ** 11 };
+  if (zip !== undefined) {
+    const scale = 10 ** (5 - zip.length);
+    Object.assign(range, { lo: Number(zip) * scale * 8, hi: (Number(zip) + 1) * scale * 8, digits: zip.length });
+  }
+  if (address !== undefined) {
+    const first = STREET_CHARACTERS.indexOf(address.charAt(0)) + 1;
+    const second = address.length > 1 ? STREET_CHARACTERS.indexOf(address.charAt(1)) + 1 : 0;
+    Object.assign(range, second ? { streetLo: first * 38 + second, streetHi: first * 38 + second + 1 } : { streetLo: first * 38, streetHi: first * 38 + 38 });
+  }
+  return range;
 }
 
-/** Every ZIP, none too. */
-const ANY_ZIP: ZipRange = { lo: 0, hi: 2 ** 32, digits: 0 };
-
-// One unsigned comparison for the range: two would each be a branch the CPU cannot predict (a
-// frequent agent's 600,000 businesses with a ZIP's prefix: 3.7 -> 1.2 ms).
-const inRange = (code: number, { lo, hi, digits }: ZipRange) => (code - lo) >>> 0 < hi - lo && (code & 7) >= digits;
+// One unsigned comparison a range: two would each be a branch the CPU cannot predict (a frequent
+// agent's 600,000 businesses with a ZIP's prefix: 3.7 -> 1.2 ms).
+const inRange = (place: number, { lo, hi, digits, streetLo, streetHi }: PlaceRange) =>
+  ((place & 0xfffff) - lo) >>> 0 < hi - lo && (place & 7) >= digits && ((place >>> STREET_SHIFT) - streetLo) >>> 0 < streetHi - streetLo;
 
 /** The place of `id` in the ascending `ids` (which hold it). */
 function indexOf(ids: Int32Array, id: number): number {
@@ -92,8 +109,8 @@ class TagStore {
   codes = new Uint16Array(0);
   /** The code of each business id's frequent agent; 0: none (or not a frequent one). */
   agents = new Uint8Array(0);
-  /** Each business id's ZIP (zipCode). */
-  zips = new Uint32Array(0);
+  /** Each business id's place (placeCode). */
+  places = new Uint32Array(0);
   /** Each frequent agent's businesses (by code), made from `agents` when first asked after a change of agent, kept as their values change. */
   private agentLists: AgentList[] | null = null;
   /** The frequent agents' codes by name, as the last whole copy read them. */
@@ -102,7 +119,7 @@ class TagStore {
   combos: Combo[] = [{ status: "", type: "", claimed: false, doc: "" }];
   private comboCodes = new Map<string, number>();
   /** The filters `tag_in` was given, by handle, each with its verdict per code and its ZIP prefix. */
-  private filters: { check: TagCheck; verdicts: Uint8Array; zip: ZipRange | null }[] = [];
+  private filters: { check: TagCheck; verdicts: Uint8Array; place: PlaceRange }[] = [];
   private filterHandles = new Map<string, number>();
   /** The last business_tag_changes entry read; -1 before the first copy. */
   seen = -1;
@@ -121,7 +138,7 @@ class TagStore {
     return code;
   }
 
-  set(id: number, code: number, agent: number, zip: string | null) {
+  set(id: number, code: number, agent: number, zip: string | null, street: string | null) {
     if (id >= this.codes.length) {
       if (code === 0) return;
       const size = Math.max(id + 1, Math.ceil(this.codes.length * 1.25));
@@ -131,19 +148,19 @@ class TagStore {
       const agents = new Uint8Array(size);
       agents.set(this.agents);
       this.agents = agents;
-      const zips = new Uint32Array(size);
-      zips.set(this.zips);
-      this.zips = zips;
+      const places = new Uint32Array(size);
+      places.set(this.places);
+      this.places = places;
     }
     this.codes[id] = code;
-    this.zips[id] = zipCode(zip);
+    this.places[id] = placeCode(zip, street);
     if (this.agents[id] !== agent) this.agentLists = null;
     this.agents[id] = agent;
     const list = agent && this.agentLists?.[agent];
     const at = list ? indexOf(list.ids, id) : -1;
     if (list && list.ids[at] === id) {
       list.codes[at] = code;
-      list.zips[at] = this.zips[id];
+      list.places[at] = this.places[id];
     }
   }
 
@@ -161,12 +178,12 @@ class TagStore {
   private agentList(agent: number): AgentList {
     if (!this.agentLists) {
       // Two passes over a byte a business (~50 ms at 10.3M): the lists' sizes, then their entries.
-      const { agents, codes, zips } = this;
+      const { agents, codes, places } = this;
       const sizes = new Int32Array(256);
       for (let id = 0; id < agents.length; id++) sizes[agents[id]]++;
       const lists = Array.from(sizes, (size, c) => {
         const n = c === 0 ? 0 : size;
-        return { ids: new Int32Array(n), codes: new Uint16Array(n), zips: new Uint32Array(n) };
+        return { ids: new Int32Array(n), codes: new Uint16Array(n), places: new Uint32Array(n) };
       });
       const filled = new Int32Array(256);
       for (let id = 0; id < agents.length; id++) {
@@ -174,7 +191,7 @@ class TagStore {
         if (c === 0) continue;
         const list = lists[c];
         const at = filled[c]++;
-        [list.ids[at], list.codes[at], list.zips[at]] = [id, codes[id], zips[id]];
+        [list.ids[at], list.codes[at], list.places[at]] = [id, codes[id], places[id]];
       }
       this.agentLists = lists;
     }
@@ -182,12 +199,11 @@ class TagStore {
   }
 
   handle(check: TagCheck): number {
-    const key = JSON.stringify([check.status ?? null, check.type ?? null, check.claimed ?? null, check.doc ?? null, check.zip ?? null]);
+    const key = JSON.stringify([check.status ?? null, check.type ?? null, check.claimed ?? null, check.doc ?? null, check.zip ?? null, check.address ?? null]);
     let handle = this.filterHandles.get(key);
     if (handle === undefined) {
       handle = this.filters.length;
-      const zip = check.zip === undefined ? null : zipRange(check.zip);
-      this.filters.push({ check, verdicts: new Uint8Array(0), zip });
+      this.filters.push({ check, verdicts: new Uint8Array(0), place: placeRange(check) });
       this.filterHandles.set(key, handle);
     }
     return handle;
@@ -198,38 +214,32 @@ class TagStore {
     const code = id < this.codes.length ? this.codes[id] : 0;
     if (code === 0) return 0;
     const filter = this.filterOf(handle);
-    return filter.verdicts[code] && (filter.zip === null || inRange(this.zips[id], filter.zip)) ? 1 : 0;
+    return filter.verdicts[code] && inRange(this.places[id], filter.place) ? 1 : 0;
   }
 
   /** Of `ids` (in order, a repeated id next to itself), each once that passes filter `handle`, the first `upTo`: test's loop without a call an id. */
   passing(ids: ArrayLike<number>, handle: number, upTo = Infinity): number[] {
-    const { codes, zips } = this;
-    const { verdicts, zip } = this.filterOf(handle);
-    const { lo, hi, digits } = zip ?? ANY_ZIP;
-    const width = hi - lo;
+    const { codes, places } = this;
+    const { verdicts, place } = this.filterOf(handle);
     const out: number[] = [];
     let last = -1;
     for (let i = 0; i < ids.length && out.length < upTo; i++) {
       const id = ids[i];
       if (id === last || id >= codes.length) continue;
       last = id;
-      // The ZIP first: the most selective, and each array read is a cache miss at this size.
-      const z = zips[id];
-      if ((z - lo) >>> 0 < width && (z & 7) >= digits && verdicts[codes[id]]) out.push(id);
+      // The place first: the most selective, and each array read is a cache miss at this size.
+      if (inRange(places[id], place) && verdicts[codes[id]]) out.push(id);
     }
     return out;
   }
 
   /** The first `upTo` businesses of frequent agent `agent` that pass filter `handle`, in id order: passing's test on the agent's list, read in order (~1 ms for 600,000). */
   agentPassing(agent: number, handle: number, upTo = Infinity): number[] {
-    const { ids, codes, zips } = this.agentList(agent);
-    const { verdicts, zip } = this.filterOf(handle);
-    const { lo, hi, digits } = zip ?? ANY_ZIP;
-    const width = hi - lo;
+    const { ids, codes, places } = this.agentList(agent);
+    const { verdicts, place } = this.filterOf(handle);
     const out: number[] = [];
     for (let i = 0; i < ids.length && out.length < upTo; i++) {
-      const z = zips[i];
-      if ((z - lo) >>> 0 < width && (z & 7) >= digits && verdicts[codes[i]]) out.push(ids[i]);
+      if (inRange(places[i], place) && verdicts[codes[i]]) out.push(ids[i]);
     }
     return out;
   }
@@ -280,19 +290,23 @@ function lastChange(client: Database.Database): number {
 
 type Row = [id: number, status: string, type: string, claimed: number, number: string, zip: string | null];
 
+/** A street address's first two characters as the tag compares them (upper case, as SQLite's upper()). */
+const streetStart = (address: string) => `substr(upper(${address}), 1, 2)`;
+
 /** The four values, the ZIP and the agent of the businesses in a JSON array of ids (those that exist). */
 const rowsOf = (client: Database.Database, ids: string) =>
   client
     .prepare(
-      "SELECT b.id, b.status, b.filing_type, b.is_claimed, b.document_number, b.zip, b.agent_name FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value",
+      `SELECT b.id, b.status, b.filing_type, b.is_claimed, b.document_number, b.zip, ${streetStart("b.address1")}, b.agent_name FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value`,
     )
     .raw()
-    .all(ids) as [...Row, agent: string | null][];
+    .all(ids) as [...Row, street: string | null, agent: string | null][];
 
 /**
  * A reader of every business's columns into a new copy, from the index that carries them
- * (businesses_type_document_idx, far smaller than the rows), then of the frequent agents' lists in
- * people_fts (their tokens', in rowid order: business id * 8), a step at a time. Entries written
+ * (businesses_type_document_idx, far smaller than the rows), then of their streets' first
+ * characters from the street's index, then of the frequent agents' lists in people_fts (their
+ * tokens', in rowid order: business id * 8), a step at a time. Entries written
  * meanwhile are read after (their rows read again), so the copy is exact once caught up.
  */
 function wholeReader(client: Database.Database, store: TagStore) {
@@ -300,11 +314,31 @@ function wholeReader(client: Database.Database, store: TagStore) {
   const highest = (client.prepare("SELECT max(id) FROM businesses").pluck().get() as number | null) ?? 0;
   const codes = new Uint16Array(highest + 1);
   const agents = new Uint8Array(highest + 1);
-  const zips = new Uint32Array(highest + 1);
+  const places = new Uint32Array(highest + 1);
   const agentCodes = new Map((client.prepare("SELECT name, code FROM frequent_agents").raw().all() as [string, number][]).map(([name, code]) => [name, code]));
   const columns = "SELECT id, status, filing_type, is_claimed, document_number, zip FROM businesses INDEXED BY businesses_type_document_idx";
   const first = client.prepare(`${columns} ORDER BY filing_type, document_number LIMIT ?`).raw();
   const next = client.prepare(`${columns} WHERE (filing_type, document_number) > (?, ?) ORDER BY filing_type, document_number LIMIT ?`).raw();
+  // The streets from their index, in its order (an address and its id after the last read: a
+  // row value there made SQLite scan the index from its start each step).
+  const streets = client
+    .prepare(
+      `SELECT id, ${streetStart("address1")}, upper(address1) FROM businesses INDEXED BY businesses_address_idx
+        WHERE upper(address1) >= ? AND (upper(address1) > ? OR id > ?) ORDER BY upper(address1), id LIMIT ?`,
+    )
+    .raw();
+  let streetAfter: [string, number] = ["", -1];
+  const readStreets = (whole: boolean): boolean => {
+    const limit = whole ? -1 : TAG_STORE_READS.step;
+    const rows = streets.all(streetAfter[0], streetAfter[0], streetAfter[1], limit) as [number, string, string][];
+    for (const [id, street] of rows) if (id <= highest) places[id] |= placeCode(null, street);
+    if (!whole && rows.length === limit) {
+      const last = rows[rows.length - 1];
+      streetAfter = [last[2], last[0]];
+      return false;
+    }
+    return true;
+  };
   // One agent's list a step, whole: read in pieces (`rowid > ?`), FTS5 walked each list from its
   // start every time (15 s instead of 7 for the copy at 10.3M businesses); a whole list of 600,000
   // entries is ~80 ms.
@@ -320,6 +354,7 @@ function wholeReader(client: Database.Database, store: TagStore) {
   };
   let after: [string, string] | null = null;
   let businessesRead = false;
+  let streetsRead = false;
   return {
     small: highest <= TAG_STORE_READS.atOnce,
     /** Reads the next `step` entries (all of them when `whole`); true once the copy is complete. */
@@ -331,7 +366,7 @@ function wholeReader(client: Database.Database, store: TagStore) {
         for (const [id, status, type, claimed, number, zip] of rows) {
           if (id > highest) continue;
           codes[id] = store.code(status, type, claimed === 1, number);
-          zips[id] = zipCode(zip);
+          places[id] = placeCode(zip, null);
         }
         if (!whole && rows.length === limit) {
           const last = rows[rows.length - 1];
@@ -341,10 +376,14 @@ function wholeReader(client: Database.Database, store: TagStore) {
         businessesRead = true;
         if (!whole) return false;
       }
+      if (!streetsRead) {
+        streetsRead = readStreets(whole);
+        if (!whole) return false;
+      }
       if (!readAgents(whole)) return false;
       store.codes = codes;
-      store.zips = zips;
-      // Last: the agents' lists are made from the codes and ZIPs.
+      store.places = places;
+      // Last: the agents' lists are made from the codes and places.
       store.setAgents(agents);
       store.agentCodes = agentCodes;
       store.seen = from;
@@ -368,12 +407,12 @@ function catchUp(client: Database.Database, store: TagStore, last: number): bool
     ids.add(id);
   }
   const list = JSON.stringify([...ids]);
-  for (const [id, status, type, claimed, number, zip, agent] of rowsOf(client, list)) {
-    store.set(id, store.code(status, type, claimed === 1, number), agent === null ? 0 : (store.agentCodes.get(agent) ?? 0), zip);
+  for (const [id, status, type, claimed, number, zip, street, agent] of rowsOf(client, list)) {
+    store.set(id, store.code(status, type, claimed === 1, number), agent === null ? 0 : (store.agentCodes.get(agent) ?? 0), zip, street);
     ids.delete(id);
   }
   // The businesses no longer there.
-  for (const id of ids) store.set(id, 0, 0, null);
+  for (const id of ids) store.set(id, 0, 0, null, null);
   store.seen = entries[entries.length - 1][0];
   return true;
 }
