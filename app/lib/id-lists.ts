@@ -13,3 +13,17 @@ export function mergedIds(lists: number[][], upTo: number): number[] {
   }
   return merged;
 }
+
+/** The place of the first of the ascending `ids` not below `id` (a binary search). */
+export function lowerBound(ids: ArrayLike<number>, id: number): number {
+  let [lo, hi] = [0, ids.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid] < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether the ascending `ids` hold `id`. */
+export const hasId = (ids: ArrayLike<number>, id: number) => ids[lowerBound(ids, id)] === id;

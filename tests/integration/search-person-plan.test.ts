@@ -169,6 +169,7 @@ describe("a person with other filters", () => {
                             { personPlan: "index" as const, personSortLimit: 0, personWalkSet: "person" as const },
                             { personPlan: "index" as const, personSortLimit: 0, personWalkSet: "rows" as const },
                             { personNumbers: "always" as const },
+                            { personSortLimit: 0, commonTag: 0, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0, personGather: "always" as const },
                           ]
                         : []),
                     ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCardDate } from "~/lib/dates";
-import { mergedIds } from "~/lib/id-lists";
+import { hasId, mergedIds } from "~/lib/id-lists";
 import { buildNameKeys, nameKey, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import { readSearchFilters, searchQueryString } from "~/lib/search-params";
 
@@ -20,12 +20,14 @@ describe("search helpers", () => {
     expect(buildNameKeys("   ")).toBeNull();
   });
 
-  it("merges ascending id lists in order, each id once, up to a count", () => {
+  it("merges ascending id lists in order, each id once, up to a count, and finds an id in one", () => {
     const lists = [[1, 4, 9, 12], [2, 4, 5], [], [9, 10, 13]];
     expect(mergedIds(lists, Infinity)).toEqual([1, 2, 4, 5, 9, 10, 12, 13]);
     expect(mergedIds(lists, 5)).toEqual([1, 2, 4, 5, 9]);
     expect(mergedIds([[3, 3, 7]], 2)).toEqual([3, 7]);
     expect(mergedIds([], 3)).toEqual([]);
+    expect([1, 4, 9, 10, 13, 0].map((id) => hasId([1, 4, 9, 10, 13], id))).toEqual([true, true, true, true, true, false]);
+    expect([hasId([], 3), hasId([2, 5], 3), hasId([2, 5], 6)]).toEqual([false, false, false]);
   });
 
   it("normalises document numbers and prefix bounds", () => {

@@ -313,6 +313,12 @@ describe("the search planner", () => {
     // Several words of long lists are intersected first: "C T" (its words 10M and 5M entries).
     const ct = { ...lists(1_200_000, 2_000_000, "346"), withoutAgents: { density: 163_000 / rowids, wordDensities: [10_000_000 / rowids, 5_000_000 / rowids], agents: 1 } };
     expect(plan({ person: "C T", zip: "346" }, table(ct).est)).not.toContain('"gathered":true');
+    // By number, gathered only for at most 60,000 entries and no frequent agent: "BLACK" (38,600)
+    // with "G", not "KEL" (179,000) with "L", nor an agent.
+    const byNumber = (person: number) => table({ ...lists(person, 5_000_000, "333"), counts: { [`people ${documentTag("G", "people_fts")!.term}`]: 5_000_000, person, numbers: 2_000_000 }, density: { [documentTag("G", "people_fts")!.term]: 5_000_000 / rowids } }).est;
+    expect(plan({ person: "BLACK", doc: "G" }, byNumber(38_600))).toContain('"gathered":true');
+    expect(plan({ person: "KEL", doc: "G" }, byNumber(179_000))).not.toContain('"gathered":true');
+    expect(plan({ person: " REGISTERED AGENTS INC.", doc: "G" }, table({ ...agent, counts: { ...agent.counts, numbers: 2_000_000 } }).est)).not.toContain('"gathered":true');
     // "SMITH" (269,000) with ACTIVE and CORP (2.9M, 11 times more): intersected in people_fts.
     const smith = table({ counts: { [`people ${activeCorp}`]: 2_946_000, person: 269_000 }, density: { [activeCorp]: 2_946_000 / rowids }, person: 269_000 / rowids, span, copy: true });
     expect(plan({ person: "SMITH", status: "ACTIVE", type: "CORP" }, smith.est)).toContain('"tags":"index"');

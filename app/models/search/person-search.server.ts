@@ -10,7 +10,7 @@
 import type Database from "better-sqlite3";
 import { paginate } from "~/lib/pagination";
 import { normalizeDocNumber } from "~/lib/search-query";
-import { mergedIds } from "~/lib/id-lists";
+import { hasId, mergedIds } from "~/lib/id-lists";
 import { agentToken, documentTag } from "~/lib/search-tags";
 import { personClause, personParts } from "~/models/registry-search.server";
 import { numberIndex, type SqlEstimates } from "./estimates.server";
@@ -105,7 +105,7 @@ export function personListing(
   // In id order, the count cap's first matches are all the page needs; by name, every one.
   const found = streamed && gather && check ? gatheredMatches(client, est, match, inIndex, check, plan.order === "id" ? COUNT_CAP + 1 : Infinity) : null;
   const { total, capped, ids: matched } = found
-    ? { total: Math.min(found.length, COUNT_CAP), capped: found.length > COUNT_CAP, ids: JSON.stringify(found) }
+    ? { total: Math.min(found.length, COUNT_CAP), capped: found.length > COUNT_CAP, ids: null }
     : plan.order === "id" && alone
       ? { ...cappedCount(client, `(${ids.sql})`, "", ids.params), ids: null }
       : cappedMatches(client, ids.sql, ids.params);
@@ -113,13 +113,21 @@ export function personListing(
   if (total === 0) return { businesses: [], pagination, capped };
   const many = capped || total > plan.walkAbove;
   const walk = plan.order === "number" && many && plan.walkSet !== "matches";
-  const checked =
-    walk && typeof plan.walkSet === "object" ? checkedNumberWalk(client, withoutPerson(where), match, params, limit, offset, plan.walkSet.rowsUpTo) : null;
+  const compared = walk && typeof plan.walkSet === "object" ? comparedPerson(params.person, match) : null;
+  const byPeople = (entries: number[]) => new Set(personAmong(client, JSON.stringify(entries), compared!));
+  // Gathered matches past the page's sort: the number's index walked, each entry looked up in
+  // them (in id order: a binary search, where a Set of an agent's 240,000 would cost 15 ms to make).
+  const gatheredSet = found && plan.order === "number" && many ? { has: (id: number) => hasId(found, id) } : null;
+  const checked = gatheredSet
+    ? checkedNumberWalk(client, withoutPerson(where), params, { limit, offset }, Infinity, () => gatheredSet)
+    : compared && typeof plan.walkSet === "object"
+      ? checkedNumberWalk(client, withoutPerson(where), params, { limit, offset }, plan.walkSet.rowsUpTo, byPeople)
+      : null;
   const rows = checked
     ? checked
     : walk
       ? personNumberWalk(client, withoutPerson(where), match, params, limit, offset)
-      : personPage(client, matched ? { sql: "SELECT value AS id FROM json_each(?)", params: [matched] } : ids, plan.order, params, many, limit, offset);
+      : personPage(client, matched || found ? { sql: "SELECT value AS id FROM json_each(?)", params: [matched ?? JSON.stringify(found)] } : ids, plan.order, params, many, limit, offset);
   return { businesses: cardsWithReasons(client, rows, params), pagination, capped };
 }
 
@@ -192,46 +200,44 @@ function personNumberWalk(client: Database.Database, filters: Where, person: str
 
 /**
  * A page by number of a person's businesses that `filters` select, the number's index walked from
- * the prefix a batch of entries at a time and each entry's people read and compared with the person
- * (`person`: its people_fts expression; person-check.server.ts): a common person's first pages
- * found without gathering its set. null when the page lies past `budget` entries, or will by the
- * share of matches seen so far (the caller gathers the set).
+ * the prefix a batch of entries at a time and each batch's matches found by `matching`: each
+ * entry's people read and compared with the person (person-check.server.ts), a common person's
+ * first pages found without gathering its set; or looked up in the gathered matches. null when
+ * the page lies past `budget` entries, or will by the share of matches seen so far (the caller
+ * gathers the set).
  */
 function checkedNumberWalk(
   client: Database.Database,
   filters: Where,
-  person: string,
   params: SearchParams,
-  limit: number,
-  offset: number,
+  page: { limit: number; offset: number },
   budget: number,
+  matching: (ids: number[]) => { has: (id: number) => boolean },
 ): CardRow[] | null {
+  const { limit, offset } = page;
   const next = prepare(
     client,
     `SELECT b.id AS id, b.document_number AS number FROM ${numberIndex(params)}
       WHERE ${filters.clauses.join(" AND ")} AND b.document_number > ? ORDER BY b.document_number LIMIT ?`,
   );
-  const compared = comparedPerson(params.person, person);
-  const page: number[] = [];
+  const ids: number[] = [];
   let [after, skip, walked, batch] = ["", offset, 0, 32];
-  while (page.length < limit && walked < budget) {
+  while (ids.length < limit && walked < budget) {
     const entries = next.all(...filters.params, after, batch) as { id: number; number: string }[];
     if (entries.length === 0) break;
-    const found = new Set(personAmong(client, JSON.stringify(entries.map((e) => e.id)), compared));
+    const found = matching(entries.map((e) => e.id));
     for (const entry of entries) {
-      if (!found.has(entry.id) || page.length === limit) continue;
+      if (!found.has(entry.id) || ids.length === limit) continue;
       if (skip > 0) skip--;
-      else page.push(entry.id);
+      else ids.push(entry.id);
     }
     [after, walked, batch] = [entries[entries.length - 1].number, walked + entries.length, Math.min(batch * 2, 1024)];
     // A page that the share of matches seen so far puts past the budget: the set at once.
-    const seen = offset - skip + page.length;
-    if (page.length < limit && seen > 0 && walked + ((offset + limit - seen) * walked) / seen > budget) return null;
+    const seen = offset - skip + ids.length;
+    if (ids.length < limit && seen > 0 && walked + ((offset + limit - seen) * walked) / seen > budget) return null;
   }
-  if (page.length < limit && walked >= budget) return null;
-  return prepare(client, `SELECT ${CARD_COLUMNS} FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value ORDER BY b.document_number`).all(
-    JSON.stringify(page),
-  ) as CardRow[];
+  if (ids.length < limit && walked >= budget) return null;
+  return cardsOfIds(client, JSON.stringify(ids), "b.document_number");
 }
 
 /**

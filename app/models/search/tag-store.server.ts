@@ -17,6 +17,7 @@
  * then `currentTagStore` answers null and the searches read the rows as before.
  */
 import type Database from "better-sqlite3";
+import { lowerBound } from "~/lib/id-lists";
 import { agentToken } from "~/lib/search-tags";
 
 /** business_tag_changes's entry for "every business" (a registry loaded again). */
@@ -91,17 +92,6 @@ function placeRange({ zip, address }: TagCheck): PlaceRange {
 const inRange = (place: number, { lo, hi, digits, streetLo, streetHi }: PlaceRange) =>
   ((place & 0xfffff) - lo) >>> 0 < hi - lo && (place & 7) >= digits && ((place >>> STREET_SHIFT) - streetLo) >>> 0 < streetHi - streetLo;
 
-/** The place of `id` in the ascending `ids` (which hold it). */
-function indexOf(ids: Int32Array, id: number): number {
-  let [lo, hi] = [0, ids.length - 1];
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ids[mid] < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 type Combo = { status: string; type: string; claimed: boolean; doc: string };
 
 class TagStore {
@@ -157,7 +147,7 @@ class TagStore {
     if (this.agents[id] !== agent) this.agentLists = null;
     this.agents[id] = agent;
     const list = agent && this.agentLists?.[agent];
-    const at = list ? indexOf(list.ids, id) : -1;
+    const at = list ? lowerBound(list.ids, id) : -1;
     if (list && list.ids[at] === id) {
       list.codes[at] = code;
       list.places[at] = this.places[id];
