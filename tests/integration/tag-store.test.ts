@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import type { CordataInput } from "~/lib/cordata-writer";
 import { importRegistryFiles } from "~/services/registry-import.server";
-import { currentTagStore, readTagStore, TAG_CHANGES_KEPT, TAG_STORE_READS, trimTagChanges, type TagCheck } from "~/models/search/tag-store.server";
+import { currentTagStore, MOST_FILTERS, readTagStore, TAG_CHANGES_KEPT, TAG_STORE_READS, trimTagChanges, type TagCheck } from "~/models/search/tag-store.server";
 import { writeCordata } from "../support/cordata-files";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fbr-tag-store-"));
@@ -196,7 +196,10 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
       other
         .prepare("INSERT INTO businesses (name, document_number, filing_type, status, is_claimed) VALUES ('NEW ONE LLC', 'N1', 'LLC', 'ACTIVE', 0)")
         .run();
-      other.prepare("INSERT INTO businesses (id, name, document_number, filing_type, status) VALUES (5000, 'FAR ID INC', 'N2', 'CORP', 'REVOKED')").run();
+      // Beyond the copy's arrays, with a frequent agent: the arrays grow and the agent's list is made again.
+      other
+        .prepare("INSERT INTO businesses (id, name, document_number, filing_type, status, zip, address1, agent_name) VALUES (5000, 'FAR ID INC', 'N2', 'CORP', 'REVOKED', '33101', '12 FAR RD', 'C T CORPORATION SYSTEM')")
+        .run();
     } finally {
       other.close();
     }
@@ -230,6 +233,19 @@ describe("the search's copy of status, type and claimed", { timeout: 60_000 }, (
     // A change made after the rollback takes the number the rolled-back entry had.
     db.prepare("UPDATE businesses SET status = 'DISSOLVED' WHERE id = 31").run();
     expect(db.prepare("SELECT tag_in(31, ?), tag_in(30, ?)").raw().get(currentTagStore(db)!.handle({ status: "DISSOLVED" }), currentTagStore(db)!.handle({ status: "WITHDRAWN" }))).toEqual([1, 0]);
+    expectAgree(db);
+    db.close();
+  });
+
+  it("forgets the filters asked once there are many of them, when a search asks for the copy, and answers the same after", () => {
+    const db = openDatabase(dbFile).$client;
+    const store = currentTagStore(db)!;
+    const zipHandle = store.handle({ zip: "331" });
+    for (let i = 0; store.handle({ zip: String(10_000 + i) }) < MOST_FILTERS; i++);
+    // Within a search its handles hold; the next search starts the handles again.
+    expect(store.handle({ zip: "331" })).toBe(zipHandle);
+    const again = currentTagStore(db)!;
+    expect(again.handle({ status: "ACTIVE" })).toBe(0);
     expectAgree(db);
     db.close();
   });

@@ -140,7 +140,8 @@ export function personListing(
 function gatheredMatches(client: Database.Database, est: SqlEstimates, match: string, inIndex: string[], check: TagCheck, upTo: number): number[] {
   const parts = personParts(match);
   const copy = est.copyTest(check, []);
-  // One JSON array, made in SQLite, costs less than a row an id (119,000 ids: 11 -> 9 ms).
+  // One JSON array, made in SQLite, costs less than a row an id (119,000 ids: 11 -> 9 ms). In
+  // rowid order, as FTS5 returns a full-text query's rows (an ORDER BY needs a subquery: 2 ms more).
   const entries = (terms: string[]) =>
     JSON.parse(prepare(client, "SELECT json_group_array(rowid >> 3) AS ids FROM people_fts WHERE people_fts MATCH ?").pluck().get(matchOf(terms, [])) as string) as number[];
   // A business's several people come one after the other: passing keeps its id once.

@@ -24,6 +24,8 @@ import { agentToken } from "~/lib/search-tags";
 export const EVERY_BUSINESS = 0;
 /** How many entries the importer keeps (trimTagChanges): a day's claims and corrections many times over. */
 export const TAG_CHANGES_KEPT = 100_000;
+/** The most filters the copy keeps the handles of (forgetFiltersIfMany). */
+export const MOST_FILTERS = 2_000;
 /** More changes than this at once are read as a new copy rather than row by row. */
 const MOST_CHANGES_READ = 20_000;
 /**
@@ -111,6 +113,17 @@ class TagStore {
   /** The filters `tag_in` was given, by handle, each with its verdict per code and its ZIP prefix. */
   private filters: { check: TagCheck; verdicts: Uint8Array; place: PlaceRange }[] = [];
   private filterHandles = new Map<string, number>();
+
+  /**
+   * The filters asked so far are forgotten once there are MOST_FILTERS of them (each holds a
+   * verdict a combination): a ZIP's and a street's prefixes make many. Only between searches,
+   * since a search holds its handles until it ends (currentTagStore).
+   */
+  forgetFiltersIfMany() {
+    if (this.filters.length < MOST_FILTERS) return;
+    this.filters = [];
+    this.filterHandles.clear();
+  }
   /** The last business_tag_changes entry read; -1 before the first copy. */
   seen = -1;
   reading: Promise<void> | null = null;
@@ -309,19 +322,19 @@ function wholeReader(client: Database.Database, store: TagStore) {
   const columns = "SELECT id, status, filing_type, is_claimed, document_number, zip FROM businesses INDEXED BY businesses_type_document_idx";
   const first = client.prepare(`${columns} ORDER BY filing_type, document_number LIMIT ?`).raw();
   const next = client.prepare(`${columns} WHERE (filing_type, document_number) > (?, ?) ORDER BY filing_type, document_number LIMIT ?`).raw();
-  // The streets from their index, in its order (an address and its id after the last read: a
-  // row value there made SQLite scan the index from its start each step).
-  const streets = client
-    .prepare(
-      `SELECT id, ${streetStart("address1")}, upper(address1) FROM businesses INDEXED BY businesses_address_idx
-        WHERE upper(address1) >= ? AND (upper(address1) > ? OR id > ?) ORDER BY upper(address1), id LIMIT ?`,
-    )
-    .raw();
-  let streetAfter: [string, number] = ["", -1];
+  // The streets from their index, in its order: the rest of the last address read (by id, the
+  // index's last column: one seek), then the addresses after it. One condition for both, with an
+  // OR or a row value, made SQLite scan from the start of the address (or of the index) each step.
+  const street = `SELECT id, ${streetStart("address1")}, upper(address1) FROM businesses INDEXED BY businesses_address_idx`;
+  const sameStreet = client.prepare(`${street} WHERE upper(address1) = ? AND id > ? ORDER BY id LIMIT ?`).raw();
+  const laterStreets = client.prepare(`${street} WHERE upper(address1) > ? ORDER BY upper(address1), id LIMIT ?`).raw();
+  let streetAfter: [string, number] | null = null;
   const readStreets = (whole: boolean): boolean => {
     const limit = whole ? -1 : TAG_STORE_READS.step;
-    const rows = streets.all(streetAfter[0], streetAfter[0], streetAfter[1], limit) as [number, string, string][];
-    for (const [id, street] of rows) if (id <= highest) places[id] |= placeCode(null, street);
+    type StreetRow = [id: number, start: string, address: string];
+    const same = (streetAfter ? sameStreet.all(...streetAfter, limit) : []) as StreetRow[];
+    const rows = whole || same.length < limit ? same.concat(laterStreets.all(streetAfter?.[0] ?? "", whole ? -1 : limit - same.length) as StreetRow[]) : same;
+    for (const [id, start] of rows) if (id <= highest) places[id] |= placeCode(null, start);
     if (!whole && rows.length === limit) {
       const last = rows[rows.length - 1];
       streetAfter = [last[2], last[0]];
@@ -433,6 +446,8 @@ export function currentTagStore(client: Database.Database): TagStoreHandle | nul
   // Inside a transaction the connection sees its own changes, which may yet be rolled back (and
   // their entries' numbers then given to others): the search reads the rows instead.
   if (store.reading || client.inTransaction) return null;
+  // A search asks for the copy once, before any handle of its own (SqlEstimates keeps it).
+  store.forgetFiltersIfMany();
   if (store.seen >= 0) {
     const last = lastChange(client);
     if (last === store.seen || catchUp(client, store, last)) return store;
