@@ -108,14 +108,11 @@ export class SqlEstimates implements Estimates {
     };
   }
 
-  /** A test of business ids on the copy (which tagCopy found current): `check` passed (when given) and, when `agents` are given, a frequent agent among them. */
-  copyTest(check: TagCheck | null, agents: number[]) {
+  /** `check` (all businesses when null) on the copy, which tagCopy found current, for lists of ids. */
+  copyTest(check: TagCheck | null) {
     const copy = this.tagStore()!;
     const handle = copy.handle(check ?? {});
-    const codes = new Set(agents);
     return {
-      passes: (id: number) => copy.test(id, handle) === 1,
-      ofAgents: (id: number) => codes.has(copy.agentOf(id)),
       /** Of `ids` (in order, repeats next to each other), each once that passes `check`, the first `upTo`. */
       passing: (ids: ArrayLike<number>, upTo = Infinity) => copy.passing(ids, handle, upTo),
       /** The businesses of the agent `code` (in id order) that pass `check`, the first `upTo`. */

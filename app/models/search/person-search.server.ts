@@ -139,17 +139,23 @@ export function personListing(
  */
 function gatheredMatches(client: Database.Database, est: SqlEstimates, match: string, inIndex: string[], check: TagCheck, upTo: number): number[] {
   const parts = personParts(match);
-  const copy = est.copyTest(check, []);
-  // One JSON array, made in SQLite, costs less than a row an id (119,000 ids: 11 -> 9 ms). In
-  // rowid order, as FTS5 returns a full-text query's rows (an ORDER BY needs a subquery: 2 ms more).
-  const entries = (terms: string[]) =>
-    JSON.parse(prepare(client, "SELECT json_group_array(rowid >> 3) AS ids FROM people_fts WHERE people_fts MATCH ?").pluck().get(matchOf(terms, [])) as string) as number[];
+  const copy = est.copyTest(check);
+  const entries = (terms: string[]) => entryIds(client, matchOf(terms, []));
   // A business's several people come one after the other: passing keeps its id once.
   const words = copy.passing(entries([parts ? `(${parts.words})` : match, ...inIndex]), upTo);
   if (!parts) return words;
   const agents = parts.agents.map((code) => (inIndex.length ? copy.passing(entries([`"${agentToken(code)}"`, ...inIndex]), upTo) : copy.agentPassing(code, upTo)));
   return mergedIds([words, ...agents], upTo);
 }
+
+/**
+ * The business ids of the entries of people_fts that `match` finds, in rowid order (a business's
+ * several people one after the other), as FTS5 returns a full-text query's rows: one JSON array
+ * made in SQLite costs less than a row an id (119,000 ids: 11 -> 9 ms; an ORDER BY would need a
+ * subquery, 2 ms more).
+ */
+const entryIds = (client: Database.Database, match: string) =>
+  JSON.parse(prepare(client, "SELECT json_group_array(rowid >> 3) AS ids FROM people_fts WHERE people_fts MATCH ?").pluck().get(match) as string) as number[];
 
 /**
  * A person listing by a number's few numbers (the plan's "numbers"; the copy in memory current):
@@ -166,17 +172,14 @@ function personByNumbers(client: Database.Database, params: SearchParams, est: S
     .all(...number.params) as number[];
   const parts = personParts(match);
   const tag = documentTag(prefix, "people_fts");
-  const byWords = new Set(
-    prepare(client, "SELECT rowid >> 3 FROM people_fts WHERE people_fts MATCH ? ORDER BY rowid")
-      .pluck()
-      .all(matchOf([parts ? `(${parts.words})` : match, ...(tag ? [tag.term] : [])], [])) as number[],
-  );
-  const status = clean(params.status).toUpperCase();
-  const claimed = typeof params.claimed === "boolean" ? params.claimed : undefined;
-  const copy = est.copyTest(status || claimed !== undefined ? { ...(status ? { status } : {}), ...(claimed !== undefined ? { claimed } : {}) } : null, parts?.agents ?? []);
+  const byWords = new Set(entryIds(client, matchOf([parts ? `(${parts.words})` : match, ...(tag ? [tag.term] : [])], [])));
+  // The status, type and claimed flag as the tags check them (the type again: the walk's index had it).
+  const { items } = splitFilters(client, { status: params.status, type: params.type, claimed: params.claimed })!;
+  const passing = est.copyTest(items.length ? tagCheckOf(items) : null).passing(numbers);
+  const byAgents = new Set(parts ? est.ofPersonAgents(passing) : []);
   const matched: number[] = [];
-  for (const id of numbers) {
-    if (copy.passes(id) && (byWords.has(id) || copy.ofAgents(id))) matched.push(id);
+  for (const id of passing) {
+    if (byWords.has(id) || byAgents.has(id)) matched.push(id);
     if (matched.length > COUNT_CAP) break;
   }
   const capped = matched.length > COUNT_CAP;

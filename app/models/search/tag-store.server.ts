@@ -36,10 +36,9 @@ const MOST_CHANGES_READ = 20_000;
  */
 export const TAG_STORE_READS = { atOnce: 200_000, step: 5_000 };
 
-/** What a search holds of the copy: a handle for each filter it checks there (`test`: 1 when business `id` passes it), and each business's frequent agent (0: none). */
+/** What a search holds of the copy: a handle for each filter it checks there, each business's frequent agent (0: none), and the businesses passing a filter. */
 export type TagStoreHandle = {
   handle: (check: TagCheck) => number;
-  test: (id: number, handle: number) => number;
   agentOf: (id: number) => number;
   passing: (ids: ArrayLike<number>, handle: number, upTo?: number) => number[];
   agentPassing: (agent: number, handle: number, upTo?: number) => number[];
@@ -110,9 +109,12 @@ class TagStore {
   /** The combinations by code (code 0 unused). */
   combos: Combo[] = [{ status: "", type: "", claimed: false, doc: "" }];
   private comboCodes = new Map<string, number>();
-  /** The filters `tag_in` was given, by handle, each with its verdict per code and its ZIP prefix. */
+  /** The filters `tag_in` was given, by handle, each with its verdict per code and its range of places. */
   private filters: { check: TagCheck; verdicts: Uint8Array; place: PlaceRange }[] = [];
   private filterHandles = new Map<string, number>();
+  /** The last business_tag_changes entry read; -1 before the first copy. */
+  seen = -1;
+  reading: Promise<void> | null = null;
 
   /**
    * The filters asked so far are forgotten once there are MOST_FILTERS of them (each holds a
@@ -124,9 +126,6 @@ class TagStore {
     this.filters = [];
     this.filterHandles.clear();
   }
-  /** The last business_tag_changes entry read; -1 before the first copy. */
-  seen = -1;
-  reading: Promise<void> | null = null;
 
   code(status: string, type: string, claimed: boolean, number: string): number {
     const doc = number.charAt(0);
