@@ -27,3 +27,22 @@ export function lowerBound(ids: ArrayLike<number>, id: number): number {
 
 /** Whether the ascending `ids` hold `id`. */
 export const hasId = (ids: ArrayLike<number>, id: number) => ids[lowerBound(ids, id)] === id;
+
+/** The ids in both ascending lists, in order, each once (either may repeat an id). */
+export function commonIds(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  const common: number[] = [];
+  let [i, j] = [0, 0];
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      if (common[common.length - 1] !== a[i]) common.push(a[i]);
+      i++;
+      j++;
+    }
+  }
+  return common;
+}
+
+/** An ascending list without its repeats (a person's entries: a business's several people). */
+export const distinctIds = (ids: number[]) => ids.filter((id, i) => i === 0 || id !== ids[i - 1]);

@@ -72,11 +72,14 @@ export function neededWords(tokens: string[]): string[] {
   return tokens.filter((t, i) => !tokens.some((u, j) => u.startsWith(t) && (u.length > t.length || j < i)));
 }
 
-/** A person's words (those a match needs) when each is ASCII letters and digits, else null: see person-check.server.ts. */
-export function plainWords(person: string): string[] | null {
-  const words = neededWords(nameTokens(person).slice(0, MAX_QUERY_TOKENS));
-  return words.length > 0 && words.every((word) => /^[a-z0-9]+$/.test(word)) ? words : null;
-}
+/** Words when each is ASCII letters and digits, else null: see person-check.server.ts. */
+const plain = (words: string[]) => (words.length > 0 && words.every((word) => /^[a-z0-9]+$/.test(word)) ? words : null);
+
+/** A person's words (those a match needs) when each is ASCII letters and digits, else null. */
+export const plainWords = (person: string) => plain(neededWords(nameTokens(person).slice(0, MAX_QUERY_TOKENS)));
+
+/** A business name query's words (those its match needs, buildNameQuery) when each is ASCII letters and digits, else null. */
+export const plainNameWords = (name: string) => plain(neededWords(searchTokens(name)));
 
 const quote = (token: string) => `"${token.replace(/"/g, '""')}"`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCardDate } from "~/lib/dates";
-import { hasId, mergedIds } from "~/lib/id-lists";
+import { commonIds, hasId, mergedIds } from "~/lib/id-lists";
 import { buildNameKeys, nameKey, normalizeDocNumber, prefixUpperBound } from "~/lib/search-query";
 import { readSearchFilters, searchQueryString } from "~/lib/search-params";
 
@@ -28,6 +28,10 @@ describe("search helpers", () => {
     expect(mergedIds([], 3)).toEqual([]);
     expect([1, 4, 9, 10, 13, 0].map((id) => hasId([1, 4, 9, 10, 13], id))).toEqual([true, true, true, true, true, false]);
     expect([hasId([], 3), hasId([2, 5], 3), hasId([2, 5], 6)]).toEqual([false, false, false]);
+    // A person's entries repeat a business (its agent and officers); a name's matches do not.
+    expect(commonIds([2, 2, 2, 5, 7, 7, 11, 12], [1, 2, 7, 8, 11, 13])).toEqual([2, 7, 11]);
+    expect(commonIds([1, 2, 2], [2, 2, 3])).toEqual([2]);
+    expect([commonIds([], [1]), commonIds([1, 3], [2, 4])]).toEqual([[], []]);
   });
 
   it("normalises document numbers and prefix bounds", () => {

@@ -115,15 +115,27 @@ describe("the search planner", () => {
     expect(plan({ name: "kim", person: "SMITH" }, table({ counts: { name: 2_700 } }).est)).toBe(
       '{"kind":"name","personAndName":"index","list":null,"tags":{"inIndex":[],"onRows":[]},"sortUpTo":300}',
     );
-    // "gall" (64,000 matches) is too many for a rare person, not for "SMITH" (269,000 entries in
-    // people_fts at 10.3M businesses): the name's matches are counted up to the person's entries.
+    // The name's matches are counted up to the person's entries in people_fts (at least 60,000):
+    // "gall" (64,000 matches) with "SMITH" (269,000 entries at 10.3M businesses) are intersected,
+    // the matches a set; past the count, a rare person's businesses have their names read ("PRIYA
+    // ANDERSON", 500 entries), a less rare one's are looked up by the count's walk of the name's
+    // matches, as are a common one's with a name of a million matches, which stops at the count cap.
     const rows = 10_300_000 * 8;
-    const rarePerson = table({ counts: { name: 64_000 }, person: 500 / rows, span: 10_300_000 });
-    expect(plan({ name: "gall", person: "PRIYA ANDERSON" }, rarePerson.est)).toContain('"personAndName":false');
-    expect(rarePerson.asked).toEqual(["person density", "name (cap 60000)"]);
+    const rarePerson = table({ counts: { name: 64_000 }, person: 500 / rows, name: 64_000 / 10_300_000, span: 10_300_000 });
+    expect(plan({ name: "gall", person: "PRIYA ANDERSON" }, rarePerson.est)).toContain('"personAndName":"names"');
+    expect(rarePerson.asked).toEqual(["person density", "name (cap 60000)", "person density"]);
+    const lessRare = table({ counts: { name: 100_000 }, person: 12_000 / rows, name: 100_000 / 10_300_000, span: 10_300_000 });
+    expect(plan({ name: "Lim", person: "FARME" }, lessRare.est)).toContain('"personAndName":false');
+    const llc = table({ counts: { name: 1_600_000 }, person: 269_000 / rows, name: 1_600_000 / 10_300_000, span: 10_300_000 });
+    expect(plan({ name: "llc", person: "SMITH" }, llc.est)).toContain('"personAndName":false');
+    expect(plan({ name: "llc", person: "SMITH" }, llc.est, { personAndName: "names" })).toContain('"personAndName":"names"');
+    expect(plan({ name: "llc", person: "SMITH" }, llc.est, { personAndName: "lists" })).toContain('"personAndName":false');
     const smith = table({ counts: { name: 64_000 }, person: 269_000 / rows, span: 10_300_000 });
     expect(plan({ name: "gall", person: "SMITH" }, smith.est)).toContain('"personAndName":"index"');
-    expect(smith.asked).toEqual(["person density", "name (cap 269000)", "person words", "person density"]);
+    expect(smith.asked).toEqual(["person density", "name (cap 269000)", "person density", "person words", "person density"]);
+    // A rare person with a name of few matches: its businesses' names read.
+    const fewNames = table({ counts: { name: 40_000 }, person: 91 / rows, personWords: [111_000 / rows, 16_700 / rows], span: 10_300_000 });
+    expect(plan({ name: "Bak", person: "NICHOLAS FRANKLIN" }, fewNames.est)).toContain('"personAndName":"names"');
   });
 
   it("a person with a name: its words in people_fts, its rarest word there and its businesses read, or the name's matches read", () => {
@@ -134,16 +146,21 @@ describe("the search planner", () => {
     // all 601,000) with "Tokyo" (7,849 matches): "system" walked and its 455 businesses read.
     const agent = est(7_849, 601_000, words(2_352_000, 1_203_000, 601_000));
     expect(plan({ name: "Tokyo", person: " C T CORPORATION SYSTEM" }, agent.est)).toContain('"personAndName":{"word":2}');
-    expect(agent.asked).toEqual(["person density", "name (cap 300000)", "person words", "person density"]);
+    expect(agent.asked).toEqual(["person density", "name (cap 300000)", "person density", "person words", "person density"]);
     // "C T" (needed: "c" 4.6M, "t" 2.35M; both 765,000) with "Whitehead" (7,928): the matches read.
     const ct = est(7_928, 765_000, words(4_558_000, 2_352_000));
     expect(plan({ name: "Whitehead", person: "C T" }, ct.est)).toContain('"personAndName":"rows"');
-    // "ANTHONY RAY" (188,000 and 122,000 entries, 263 both) with "Quint": the two intersected.
+    // "ANTHONY RAY" (188,000 and 122,000 entries, 263 both) with "Quint": the two intersected and
+    // merged with the name's few matches as lists; with "Har" (167,000), its businesses' names read;
+    // "REN" (191,000 entries) with "Har", as lists; "FRA" (392,000) with "Athens" (7,900), the
+    // matches a set.
     const ray = est(3_000, 263, words(188_000, 122_000));
-    expect(plan({ name: "Quint", person: "ANTHONY RAY" }, ray.est)).toContain('"personAndName":"index"');
+    expect(plan({ name: "Quint", person: "ANTHONY RAY" }, ray.est)).toContain('"personAndName":"lists"');
+    expect(plan({ name: "Har", person: "ANTHONY RAY" }, est(167_000, 263, words(188_000, 122_000)).est)).toContain('"personAndName":"names"');
     // One word: its list, unless it has millions of entries.
     expect(plan({ name: "Ellison", person: "REG" }, est(8_000, 1_802_000, words(1_802_000)).est)).toContain('"personAndName":"rows"');
-    expect(plan({ name: "Har", person: "REN" }, est(167_000, 191_000, words(191_000)).est)).toContain('"personAndName":"index"');
+    expect(plan({ name: "Har", person: "REN" }, est(167_000, 191_000, words(191_000)).est)).toContain('"personAndName":"lists"');
+    expect(plan({ name: "Athens", person: "FRA" }, est(7_900, 392_000, words(392_000)).est)).toContain('"personAndName":"index"');
     // The agent company a frequent agent (decision 0032): its token holds its 601,000 businesses,
     // its words now only the officers' (none with "system"): each match's agent looked up in the
     // copy, and the words' few entries intersected.

@@ -12,13 +12,14 @@
  * into the same order instead (rankedRows).
  */
 import type Database from "better-sqlite3";
+import { commonIds, distinctIds } from "~/lib/id-lists";
 import { buildNameKeys, buildNameQuery, prefixUpperBound, type NameQuery } from "~/lib/search-query";
 import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
 import { matchTerms, personParts } from "~/models/registry-search.server";
 import { getTownArea } from "~/models/town.server";
 import { registryFilterSql, SqlEstimates } from "./estimates.server";
-import { NAME_SPLIT, planSearch } from "./planner.server";
-import { comparedPerson, personAmong } from "./person-check.server";
+import { COUNT_CAP, NAME_SPLIT, planSearch } from "./planner.server";
+import { comparedName, comparedPerson, namedAmong, personAmong } from "./person-check.server";
 import {
   andWhere,
   CARD_COLUMNS,
@@ -30,6 +31,7 @@ import {
   itemsNamed,
   NAME_KEY_SQL,
   onBusinessId,
+  peopleEntryIds,
   personAt,
   prepare,
   ROWS_ID,
@@ -167,31 +169,38 @@ export function nameSearch(
   const est = new SqlEstimates(client, filters, { name: fts.all, person: person ? (where.params[person.param] as string) : undefined }, options.tagCopy !== "off");
   const plan = planSearch({ filters: { ...filters, name: nameText }, town: getTownArea(), options }, est);
   if (plan.kind !== "name") return null;
+  let counted: { total: number; capped: boolean; ids: string } | null = null;
   if (plan.personAndName && person) {
     // The person's businesses among the name's matches, once for every query of the search, the
     // plan's way (personAndNameWay): the person's words or its rarest word in people_fts against
-    // the name's matches (that word's businesses then checked for the others on their people), or
-    // the name's matches' people (person-check.server.ts).
+    // the name's matches (that word's businesses then checked for the others on their people),
+    // the two as lists merged, the person's businesses' names, or the name's matches' people
+    // (person-check.server.ts).
     const compared = comparedPerson(filters.person, where.params[person.param] as string);
     const names = "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?";
-    const among = (match: string) => idList(client, `SELECT DISTINCT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? AND (rowid >> 3) IN (${names})`, [match, fts.all]);
+    const nameIds = () => JSON.parse(idList(client, names, [fts.all])) as number[];
+    const among = (match: string) =>
+      JSON.parse(idList(client, `SELECT DISTINCT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? AND (rowid >> 3) IN (${names})`, [match, fts.all])) as number[];
     const way = plan.personAndName;
     const both =
       way === "rows"
-        ? JSON.stringify(personAmong(client, idList(client, names, [fts.all]), compared))
+        ? personAmong(client, idList(client, names, [fts.all]), compared)
         : way === "index"
           ? among(compared.match)
-          : way === "agents"
-            ? // The matches whose agent is one of the person's frequent ones, from the copy, and those its words find.
-              JSON.stringify(
-                sortedUnion(
-                  est.ofPersonAgents(prepare(client, "SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?").pluck().all(fts.all) as number[]),
-                  JSON.parse(among(personParts(compared.match)!.words)) as number[],
-                ),
-              )
-            : JSON.stringify(personAmong(client, among(matchTerms(compared.match)[way.word]), compared));
-    where = withPersonSet(where, both);
-    split.rest = withPersonSet(split.rest, both);
+          : way === "lists"
+            ? commonIds(peopleEntryIds(client, compared.match), nameIds())
+            : way === "names"
+              ? namedAmong(client, JSON.stringify(distinctIds(peopleEntryIds(client, compared.match))), comparedName(nameText, fts.all))
+            : way === "agents"
+              ? // The matches whose agent is one of the person's frequent ones, from the copy, and those its words find.
+                sortedUnion(est.ofPersonAgents(nameIds()), among(personParts(compared.match)!.words))
+              : personAmong(client, JSON.stringify(among(matchTerms(compared.match)[way.word])), compared);
+    const set = JSON.stringify(both);
+    where = withPersonSet(where, set);
+    split.rest = withPersonSet(split.rest, set);
+    // No other filter: those businesses are the search's matches, counted without the name's
+    // matches walked again ("REN" with "Har": 167,000 walked, 15 ms at 10.3M businesses).
+    if (where.clauses.length === 1) counted = { total: Math.min(both.length, COUNT_CAP), capped: both.length > COUNT_CAP, ids: JSON.stringify(both.slice(0, COUNT_CAP + 1)) };
   }
   if (plan.list) {
     const { from, filter, condition } = registryFilterSql(client, filters, plan.list.filter);
@@ -219,8 +228,9 @@ export function nameSearch(
   const check = plan.tags !== "town" && split.rest.clauses.length === 0 ? tagCheckOf(itemsNamed(split, plan.tags.onRows)) : null;
   const onCopy = est.copyClause(check, "f.rowid");
   // Suggestions without filters need no count: the tier walks answer them in a few reads.
-  const { total, capped, ids } =
-    typeof page !== "function" && where.clauses.length === 0
+  const { total, capped, ids } = counted
+    ? counted
+    : typeof page !== "function" && where.clauses.length === 0
       ? { total: -1, capped: true, ids: null }
       : onCopy
         ? cappedMatches(client, `SELECT f.rowid AS id FROM businesses_fts f WHERE businesses_fts MATCH ? AND ${onCopy.clause}`, [name.match, ...onCopy.params])

@@ -24,6 +24,7 @@ import {
   cardsWithReasons,
   filterClauses,
   itemsNamed,
+  peopleEntryIds,
   prepare,
   splitFilters,
   withItems,
@@ -140,22 +141,13 @@ export function personListing(
 function gatheredMatches(client: Database.Database, est: SqlEstimates, match: string, inIndex: string[], check: TagCheck, upTo: number): number[] {
   const parts = personParts(match);
   const copy = est.copyTest(check);
-  const entries = (terms: string[]) => entryIds(client, matchOf(terms, []));
+  const entries = (terms: string[]) => peopleEntryIds(client, matchOf(terms, []));
   // A business's several people come one after the other: passing keeps its id once.
   const words = copy.passing(entries([parts ? `(${parts.words})` : match, ...inIndex]), upTo);
   if (!parts) return words;
   const agents = parts.agents.map((code) => (inIndex.length ? copy.passing(entries([`"${agentToken(code)}"`, ...inIndex]), upTo) : copy.agentPassing(code, upTo)));
   return mergedIds([words, ...agents], upTo);
 }
-
-/**
- * The business ids of the entries of people_fts that `match` finds, in rowid order (a business's
- * several people one after the other), as FTS5 returns a full-text query's rows: one JSON array
- * made in SQLite costs less than a row an id (119,000 ids: 11 -> 9 ms; an ORDER BY would need a
- * subquery, 2 ms more).
- */
-const entryIds = (client: Database.Database, match: string) =>
-  JSON.parse(prepare(client, "SELECT json_group_array(rowid >> 3) AS ids FROM people_fts WHERE people_fts MATCH ?").pluck().get(match) as string) as number[];
 
 /**
  * A person listing by a number's few numbers (the plan's "numbers"; the copy in memory current):
@@ -172,7 +164,7 @@ function personByNumbers(client: Database.Database, params: SearchParams, est: S
     .all(...number.params) as number[];
   const parts = personParts(match);
   const tag = documentTag(prefix, "people_fts");
-  const byWords = new Set(entryIds(client, matchOf([parts ? `(${parts.words})` : match, ...(tag ? [tag.term] : [])], [])));
+  const byWords = new Set(peopleEntryIds(client, matchOf([parts ? `(${parts.words})` : match, ...(tag ? [tag.term] : [])], [])));
   // The status, type and claimed flag as the tags check them (the type again: the walk's index had it).
   const { items } = splitFilters(client, { status: params.status, type: params.type, claimed: params.claimed })!;
   const passing = est.copyTest(items.length ? tagCheckOf(items) : null).passing(numbers);

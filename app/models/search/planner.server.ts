@@ -62,14 +62,36 @@ export const MOST_NAME_MATCHES = 300_000;
 /**
  * A person with a name (personAndNameWay), each against an entry of the person's words walked in
  * people_fts and looked up in the name's matches (~45 ns): a business's agent and officers read and
- * compared with the person's words (~6 µs); an entry of a word skipped through as the words are
- * intersected (~20 ns); an entry of the one word walked alone (~60 ns). Measured at 10.3M
- * businesses on " C T CORPORATION SYSTEM", "C T", "REG" and "ANTHONY RAY" with a name.
+ * compared with the person's words (~6 µs); an entry of the one word walked alone (~60 ns).
+ * Measured at 10.3M businesses on " C T CORPORATION SYSTEM", "C T", "REG" and "ANTHONY RAY" with a name.
  */
 export const PERSON_CHECK_COST = 130;
 /** A name match's frequent agent looked up in the copy in memory (decision 0032, ~50 ns). */
 const AGENT_CHECK_COST = 1;
-const SKIP_COST = 0.45;
+/**
+ * An id read from a full-text index and made part of SQLite's set that the other side's ids are
+ * looked up in (~210 ns: the name's matches for the person's entries, or the person's for the
+ * count's walk of the name's matches), against read as one list of ids and the two lists merged
+ * in memory ("lists": ~65 ns). At 10.3M businesses "REN" with "Har" (191,000 entries, 167,000
+ * matches): 53 ms with the matches a set, ~35 as lists; "FRA" with "Athens" (392,000 entries,
+ * 7,900 matches) 31 with the set, 36 as lists.
+ */
+const SET_COST = 4.5;
+const LIST_COST = 1.5;
+/**
+ * The person's businesses read and their names compared with the name's words ("names",
+ * person-check.server.ts: ~3 µs an entry of the person's), against a name match walked by the
+ * count and looked up in the person's set (~70 ns): "ALMA" (3,775 entries) with "Man" (184,000
+ * matches) 24 -> ~13 ms at 10.3M businesses.
+ */
+const NAME_CHECK_COST = 65;
+const NAME_WALK_COST = 1.6;
+/**
+ * An entry of each word's list read as FTS5 intersects them (~9 ns: it reads every entry of each,
+ * "john"* with "lopa"*, 1.65M and 3,700 entries, 9 ms at 10.3M businesses), beside an entry of
+ * the intersection walked (1).
+ */
+const LIST_READ_COST = 0.2;
 const WALK_COST = 1.33;
 
 /**
@@ -276,10 +298,12 @@ export type TagPlacement = { inIndex: TagKey[]; onRows: TagKey[] };
 
 /**
  * How a person's businesses are found among a name's matches (personAndNameWay): from people_fts
- * ("index"; `word`: its rarest word alone, then their people), the matches' people ("rows"), or
+ * ("index"; `word`: its rarest word alone, then their people), the person's entries and the
+ * matches as two lists merged ("lists"), the person's businesses' names ("names"), the matches'
+ * people ("rows"), or
  * the person's frequent agents on the copy in memory and its words alone in people_fts ("agents").
  */
-export type PersonAndName = "index" | "rows" | "agents" | { word: number };
+export type PersonAndName = "index" | "lists" | "names" | "rows" | "agents" | { word: number };
 
 /** The way to a search's page. */
 export type SearchPlan =
@@ -369,7 +393,7 @@ function planName(filters: SearchFilters, town: TownArea, est: Estimates, option
   // A person's name matches are few enough to intersect up to the person's own entries (bounded).
   const fewNameMatches = () => Math.max(FEW_NAME_MATCHES, Math.min(MOST_NAME_MATCHES, Math.floor(peopleEntries(est, est.personDensity()))));
   const names = person ? est.nameMatches(options.fewNameMatches ?? fewNameMatches()) : null;
-  const personAndName = names && !names.capped ? personAndNameWay(names.total, est, options) : false;
+  const personAndName = names ? personAndNameWay(names, est, options) : false;
   // A ZIP or a short street address that is a tag (drizzle/0018, 0020) is intersected inside the
   // index, which beats its list even driving ("llc" in ZIP 33023: 115 -> 8 ms; "group" at "92":
   // 62 -> 12 ms): no list unless a test forces one.
@@ -393,7 +417,11 @@ function planName(filters: SearchFilters, town: TownArea, est: Estimates, option
  * way costs least (in entries of people_fts walked, PERSON_CHECK_COST a business read):
  * - "index": every word of the person intersected in people_fts against the name's matches, about
  *   each word's list skipped through to the rarest's end and every entry of the person read
- *   ("ANTHONY RAY" with "Quint": 263 entries, 6 ms at 10.3M businesses);
+ *   ("ANTHONY RAY" with "Quint": 263 entries, 6 ms at 10.3M businesses), the matches made a set;
+ * - "lists": the same, the person's entries and the name's matches each read as one list and the
+ *   two merged, when the matches are many beside the entries (SET_COST);
+ * - "names": the person's businesses read and their names compared with the name's words, when
+ *   they are few; also past the count (`capped`), against the count's walk of the name's matches;
  * - { word }: the person's rarest word walked there alone and its businesses checked for the other
  *   words on their people, when the person has many entries that all share it (" C T CORPORATION
  *   SYSTEM" with "Tokyo": 601,000 entries of three words 83 ms, "system"'s alone and 455
@@ -402,7 +430,19 @@ function planName(filters: SearchFilters, town: TownArea, est: Estimates, option
  *   when even the rarest word has millions of entries ("C T" with "Whitehead": 7,928 businesses
  *   read 50 ms, "t" walked 125 ms).
  */
-function personAndNameWay(names: number, est: Estimates, options: SearchPlanOptions): PersonAndName {
+function personAndNameWay({ total: names, capped }: Capped, est: Estimates, options: SearchPlanOptions): PersonAndName | false {
+  const person = peopleEntries(est, est.personDensity());
+  if (capped) {
+    // Past the count: the person's few businesses' names read, or the name's matches walked by the
+    // count against the person's set (reading them as a list costs about as much), until the count
+    // cap (the person's share of them).
+    const forced = options.personAndName;
+    if (forced || options.fewNameMatches !== undefined) return forced === "names" ? forced : false;
+    const matches = Math.max(names, est.nameDensity() * est.span());
+    const share = Math.min(1, person / Math.max(1, est.span()));
+    const walk = Math.min(matches, COUNT_CAP / share) * NAME_WALK_COST + person * SET_COST;
+    return person * NAME_CHECK_COST < walk ? "names" : false;
+  }
   const words = est.personWordDensities();
   const word = rarest(words);
   const byWord = words.length > 1 ? { word } : "index";
@@ -412,17 +452,25 @@ function personAndNameWay(names: number, est: Estimates, options: SearchPlanOpti
     return options.personAndName === "word" ? byWord : options.personAndName;
   }
   const rows = est.span() * 8;
-  const intersected = (density: number, densities: number[]) => densities.length * (density * rows + Math.min(...densities) * rows * SKIP_COST);
+  const intersected = (density: number, densities: number[]) =>
+    density * rows + (densities.length > 1 ? densities.reduce((sum, d) => sum + d * rows, 0) * LIST_READ_COST : 0);
   const fewest = words[word] * rows;
+  // Every way but "rows", "lists" and "names" makes the name's matches a set for people_fts's entries.
+  const nameSet = names * SET_COST;
+  const walked = intersected(est.personDensity(), words);
   const costs = {
-    index: intersected(est.personDensity(), words),
-    word: fewest * WALK_COST + names * Math.min(1, fewest / est.span()) * PERSON_CHECK_COST,
+    index: walked + nameSet,
+    lists: walked + person * LIST_COST + names * LIST_COST,
+    names: walked + person * NAME_CHECK_COST,
+    word: fewest * WALK_COST + nameSet + names * Math.min(1, fewest / est.span()) * PERSON_CHECK_COST,
     rows: names * PERSON_CHECK_COST,
-    agents: withoutAgents ? intersected(withoutAgents.density, withoutAgents.wordDensities) + names * AGENT_CHECK_COST : Infinity,
+    agents: withoutAgents ? intersected(withoutAgents.density, withoutAgents.wordDensities) + nameSet + names * AGENT_CHECK_COST : Infinity,
   };
   const least = Math.min(...Object.values(costs));
   if (costs.agents === least) return "agents";
   if (costs.rows === least) return "rows";
+  if (costs.lists === least) return "lists";
+  if (costs.names === least) return "names";
   return costs.word === least ? byWord : "index";
 }
 

@@ -253,6 +253,15 @@ export function idList(client: Database.Database, select: string, params: unknow
 }
 
 /**
+ * The business ids of the entries of people_fts that `match` finds, in rowid order (a business's
+ * several people one after the other), as FTS5 returns a full-text query's rows: one JSON array
+ * made in SQLite costs less than a row an id (119,000 ids: 11 -> 9 ms; an ORDER BY would need a
+ * subquery, 2 ms more).
+ */
+export const peopleEntryIds = (client: Database.Database, match: string) =>
+  JSON.parse(prepare(client, "SELECT json_group_array(rowid >> 3) AS ids FROM people_fts WHERE people_fts MATCH ?").pluck().get(match) as string) as number[];
+
+/**
  * A count with the ids it counted (a JSON array of up to `cap` + 1): when they are few, a page
  * is sorted from them instead of walking the matches and reading their rows a second time
  * ("garcia" with the number "L040": 14 -> 9 ms at 3.5M businesses). Gathering them costs nothing
