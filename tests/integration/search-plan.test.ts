@@ -10,6 +10,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { searchPlan, uncachedSearch, uncachedSuggestions, type SearchParams } from "~/models/business-search.server";
+import { SqlEstimates } from "~/models/search/estimates.server";
 import { COUNT_CAP, FEW_AT_ADDRESS, SORT_LIMIT } from "~/models/search/planner.server";
 import type { ListPlan, TagPlan } from "~/models/search/types.server";
 import { tagSplit } from "~/models/search/tag-split.server";
@@ -285,6 +286,23 @@ describe("the planned search gives the reference answers", () => {
       setAddress.run(original.address1);
     }
     expect(uncachedSearch(client, { address: original.address1 ?? "", page: 1, limit: 100 }).businesses.map((b) => b.id)).toContain(1);
+  });
+
+  it("a name's capped count, taken from one word's sampled density when it is past twice the cap, answers as the count", () => {
+    const client = getDb().$client;
+    const count = (match: string) => client.prepare("SELECT count(*) FROM businesses_fts WHERE businesses_fts MATCH ?").pluck().get(match) as number;
+    let shortcut = 0;
+    for (const match of ['"s"*', '"demo"*', '"sun"*', '"florida"*', '"a"*', '"auto"* AND "repair"*', '"pembroke"* AND "park"* AND "demo"*']) {
+      const n = count(match);
+      expect(n, match).toBeGreaterThan(0);
+      for (const cap of [1, Math.floor(n / 3), Math.floor(n / 2) - 1, n - 1, n, 2 * n]) {
+        const est = new SqlEstimates(client, {}, { name: match }, false);
+        const words = match.split(" AND ").length;
+        if (words === 1 && est.density(match) * est.span() > 2 * cap) shortcut++;
+        expect(est.nameMatches(cap), `${match} cap ${cap}`).toEqual(n > cap ? { total: cap, capped: true } : { total: n, capped: false });
+      }
+    }
+    expect(shortcut).toBeGreaterThan(5);
   });
 
   it("suggestions within a town are the first reference rows", () => {

@@ -128,7 +128,15 @@ export class SqlEstimates implements Estimates {
   }
 
   nameMatches(cap: number): Capped {
-    return this.once(`name ${cap}`, () => cappedCount(this.client, "businesses_fts", "businesses_fts MATCH ?", [this.matches.name], cap));
+    return this.once(`name ${cap}`, () => {
+      // A name of one word whose sampled density puts it past twice the cap is past it, without
+      // the cap's matches walked ("Lim", 174,000 matches: 60,000 walked in 2.5 ms at 10.3M
+      // businesses). One word's sample is within a quarter of its count; several words' rarest
+      // density says nothing of their intersection.
+      const words = matchTerms(this.matches.name!);
+      if (words.length === 1 && this.span() > 0 && this.density(words[0]) * this.span() > 2 * cap) return { total: cap, capped: true };
+      return cappedCount(this.client, "businesses_fts", "businesses_fts MATCH ?", [this.matches.name], cap);
+    });
   }
 
   listed(key: RegistryKey, cap: number): Capped {
