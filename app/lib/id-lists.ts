@@ -43,6 +43,3 @@ export function commonIds(a: ArrayLike<number>, b: ArrayLike<number>): number[] 
   }
   return common;
 }
-
-/** An ascending list without its repeats (a person's entries: a business's several people). */
-export const distinctIds = (ids: number[]) => ids.filter((id, i) => i === 0 || id !== ids[i - 1]);

@@ -12,7 +12,7 @@
  * into the same order instead (rankedRows).
  */
 import type Database from "better-sqlite3";
-import { commonIds, distinctIds } from "~/lib/id-lists";
+import { commonIds, mergedIds } from "~/lib/id-lists";
 import { buildNameKeys, buildNameQuery, prefixUpperBound, type NameQuery } from "~/lib/search-query";
 import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
 import { matchTerms, personParts } from "~/models/registry-search.server";
@@ -190,10 +190,10 @@ export function nameSearch(
           : way === "lists"
             ? commonIds(peopleEntryIds(client, compared.match), nameIds())
             : way === "names"
-              ? namedAmong(client, JSON.stringify(distinctIds(peopleEntryIds(client, compared.match))), comparedName(nameText, fts.all))
+              ? namedAmong(client, idList(client, "SELECT DISTINCT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ?", [compared.match]), comparedName(nameText, fts.all))
             : way === "agents"
               ? // The matches whose agent is one of the person's frequent ones, from the copy, and those its words find.
-                sortedUnion(est.ofPersonAgents(nameIds()), among(personParts(compared.match)!.words))
+                mergedIds([est.ofPersonAgents(nameIds()), among(personParts(compared.match)!.words)], Infinity)
               : personAmong(client, JSON.stringify(among(matchTerms(compared.match)[way.word])), compared);
     const set = JSON.stringify(both);
     where = withPersonSet(where, set);
@@ -297,9 +297,4 @@ function tierRows(client: Database.Database, tiers: Tier[], filters: { rows: Whe
     }
   }
   return rows;
-}
-
-/** The ids of two ascending lists, ascending, each once. */
-function sortedUnion(a: number[], b: number[]): number[] {
-  return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
