@@ -132,7 +132,7 @@ describe("a person with other filters", () => {
                 const lastPage = Math.max(1, Math.ceil(total / 10));
                 // With a name: the planner's choice, the tier walks forced (sorting forbidden), the
                 // person's set checked on the name's matches (fewNameMatches: 0), and the two
-                // intersected first each way (personAndName; "names" also past the count).
+                // intersected first each way (personAndName; "names" and "window" also past the count).
                 // Without: the tags in people_fts, checked on the person's rows (personPlan), and
                 // by cost with the common tags on rows, the rare ones in people_fts (commonTag
                 // lowered so that the demo's tags are common: all of them, or the longer lists;
@@ -148,7 +148,17 @@ describe("a person with other filters", () => {
                 // the frequent agents' businesses from the copy's lists (personGather); the person's rarest word with the tags, its
                 // entries read for the other words (personByWord).
                 const plans: SearchPlanOptions[] = p.name
-                  ? [{}, { sortLimit: 0 }, { fewNameMatches: 0 }, ...(["index", "lists", "names", "word", "rows", "agents"] as const).map((personAndName) => ({ personAndName })), { personAndName: "names" as const, fewNameMatches: 0 }]
+                  ? [
+                      {},
+                      { sortLimit: 0 },
+                      { fewNameMatches: 0 },
+                      ...(["index", "lists", "names", "word", "rows", "agents"] as const).map((personAndName) => ({ personAndName })),
+                      { personAndName: "names" as const, fewNameMatches: 0 },
+                      // The window only for a person alone with the name (the planner's walk otherwise).
+                      ...(Object.keys(other).length === 1 && !city && !type && !status && claimed === undefined
+                        ? [{ personAndName: "window" as const }, { personAndName: "window" as const, fewNameMatches: 0 }]
+                        : []),
+                    ]
                   : [
                       { personPlan: "index" },
                       { personPlan: "rows" },
@@ -287,6 +297,54 @@ describe("a person with other filters", () => {
     }
     expect(mismatches).toEqual([]);
     expect(found).toBeGreaterThan(12);
+  });
+
+  it("a person with a common name past the count: its first ids window by window, and its leading names' people read, give every page up to the cap", () => {
+    const client = getDb().$client;
+    // The most common first words of the demo's names (their leading names come first in a
+    // page), a letter and the legal suffixes, with the common people.
+    const firstWords = client
+      .prepare("SELECT lower(substr(name, 1, instr(name || ' ', ' ') - 1)) AS w FROM businesses GROUP BY w ORDER BY count(*) DESC LIMIT 4")
+      .pluck()
+      .all() as string[];
+    // The last business made a leading name of "llc" with the first person (the frequent agent's
+    // "C") as its agent: beyond every window that stops at the cap, found only as a leading name.
+    const last = client.prepare("SELECT id, name, agent_name FROM businesses ORDER BY id DESC LIMIT 1").get() as { id: number; name: string; agent_name: string | null };
+    const setNames = client.prepare("UPDATE businesses SET name = ?, agent_name = ? WHERE id = ?");
+    const mismatches: string[] = [];
+    let capped = 0;
+    let leadingFirst = 0;
+    let lastFound = 0;
+    try {
+      setNames.run("LLC QUIXOTIC TRADING", `${people()[0]} QUIXOTIC`, last.id);
+      for (const person of people())
+        for (const name of [...firstWords, "s", "llc", "inc"]) {
+          const p: SearchParams = { person, name };
+          const want = reference(p);
+          for (const cap of [3, 12, 25]) {
+            const options = { personAndName: "window" as const, fewNameMatches: 0, windowCap: cap };
+            expect(searchPlan(client, p, options)).toMatchObject({ personAndName: "window" });
+            const total = Math.min(want.count, cap);
+            const first = want.ids.slice(0, total);
+            if (want.count > cap) capped++;
+            if (first.some((id, i) => i > 0 && id < first[i - 1])) leadingFirst++;
+            if (want.count > cap && first.includes(last.id)) lastFound++;
+            for (let page = 1; page <= Math.max(1, Math.ceil(total / 10)); page++) {
+              const got = uncachedSearch(client, { ...p, page, limit: 10 }, options);
+              const ids = got.businesses.map((b) => b.id);
+              const expected = want.ids.slice((page - 1) * 10, page * 10);
+              if (got.pagination.total !== total || got.capped !== want.count > cap || JSON.stringify(ids) !== JSON.stringify(expected))
+                mismatches.push(`${JSON.stringify(p)} cap ${cap} page ${page}: total ${got.pagination.total} vs ${total}, ids ${ids} vs ${expected}`);
+            }
+          }
+        }
+    } finally {
+      setNames.run(last.name, last.agent_name, last.id);
+    }
+    expect(mismatches.slice(0, 10)).toEqual([]);
+    expect(capped).toBeGreaterThan(30);
+    expect(leadingFirst).toBeGreaterThan(10);
+    expect(lastFound).toBeGreaterThan(0);
   });
 
   it("a person with a name: its businesses' own names compared as businesses_fts compares them, whatever their punctuation or script", () => {

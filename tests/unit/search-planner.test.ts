@@ -119,15 +119,22 @@ describe("the search planner", () => {
     // "gall" (64,000 matches) with "SMITH" (269,000 entries at 10.3M businesses) are intersected,
     // the matches a set; past the count, a rare person's businesses have their names read ("PRIYA
     // ANDERSON", 500 entries), a less rare one's are looked up by the count's walk of the name's
-    // matches, as are a common one's with a name of a million matches, which stops at the count cap.
+    // matches, as are a common one's with a name of a million matches, which stops at the count cap,
+    // with other filters.
     const rows = 10_300_000 * 8;
     const rarePerson = table({ counts: { name: 64_000 }, person: 500 / rows, name: 64_000 / 10_300_000, span: 10_300_000 });
     expect(plan({ name: "gall", person: "PRIYA ANDERSON" }, rarePerson.est)).toContain('"personAndName":"names"');
     expect(rarePerson.asked).toEqual(["person density", "name (cap 60000)", "person density"]);
     const lessRare = table({ counts: { name: 100_000 }, person: 12_000 / rows, name: 100_000 / 10_300_000, span: 10_300_000 });
+    expect(plan({ name: "Lim", person: "FARME" }, lessRare.est, { fewNameMatches: 60_000 })).toContain('"personAndName":false');
+    // Alone too: the window would reach the last id, reading both whole ("LOZANO" with "Par" 25 ms
+    // against 13).
     expect(plan({ name: "Lim", person: "FARME" }, lessRare.est)).toContain('"personAndName":false');
     const llc = table({ counts: { name: 1_600_000 }, person: 269_000 / rows, name: 1_600_000 / 10_300_000, span: 10_300_000 });
-    expect(plan({ name: "llc", person: "SMITH" }, llc.est)).toContain('"personAndName":false');
+    // Alone, the two read from the first id until the cap is passed ("window"); with a city, the walk.
+    expect(plan({ name: "llc", person: "SMITH" }, llc.est)).toContain('"personAndName":"window"');
+    expect(plan({ name: "llc", person: "SMITH", city: "Miami" }, llc.est)).toContain('"personAndName":false');
+    expect(plan({ name: "llc", person: "SMITH", city: "Miami" }, llc.est, { personAndName: "window" })).toContain('"personAndName":false');
     expect(plan({ name: "llc", person: "SMITH" }, llc.est, { personAndName: "names" })).toContain('"personAndName":"names"');
     expect(plan({ name: "llc", person: "SMITH" }, llc.est, { personAndName: "lists" })).toContain('"personAndName":false');
     const smith = table({ counts: { name: 64_000 }, person: 269_000 / rows, span: 10_300_000 });

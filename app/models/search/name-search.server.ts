@@ -13,13 +13,15 @@
  */
 import type Database from "better-sqlite3";
 import { commonIds, mergedIds } from "~/lib/id-lists";
+import { MAX_PAGE_SIZE } from "~/lib/pagination";
 import { buildNameKeys, buildNameQuery, prefixUpperBound, type NameQuery } from "~/lib/search-query";
 import { indexWords, NAME_INDEX } from "~/models/fts-vocabulary.server";
 import { matchTerms, personParts } from "~/models/registry-search.server";
 import { getTownArea } from "~/models/town.server";
 import { registryFilterSql, SqlEstimates } from "./estimates.server";
 import { COUNT_CAP, NAME_SPLIT, planSearch } from "./planner.server";
-import { comparedName, comparedPerson, namedAmong, personAmong } from "./person-check.server";
+import { firstCommonIds } from "./first-common.server";
+import { comparedName, comparedPerson, namedAmong, personAmong, type ComparedPerson } from "./person-check.server";
 import {
   andWhere,
   CARD_COLUMNS,
@@ -145,6 +147,39 @@ function rankedRows(
   ).all(...mParams, ...name.keys.exact, name.keys.prefix, name.keys.upper, limit, offset) as CardRow[];
 }
 
+/**
+ * Past the count's cap, the names a common person's tier walk must find whole: at most this many
+ * businesses whose name starts with the words typed (tiers 1 and 2) have their people read (~6 µs
+ * each); more, and the search walks the name's matches against the person's set.
+ */
+const WINDOW_LEADING = 2_000;
+
+/**
+ * The person's businesses among the name's matches, the "window" way (first-common.server.ts):
+ * every one of them, or past `cap` the first ones by id (the tier walk's third tier, in id
+ * order, finds a page up to the cap among them) with every business of the first two tiers (the
+ * names that start with the words, walked by name) whose people match: null when those are too many.
+ */
+function personAndNameWindow(client: Database.Database, est: SqlEstimates, person: ComparedPerson, name: string, nameText: string, cap: number) {
+  const keys = buildNameKeys(nameText);
+  if (!keys) return null;
+  const leading = idList(
+    client,
+    `SELECT id FROM (SELECT b.id AS id FROM businesses b WHERE ${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ?
+       UNION SELECT b.id FROM businesses b WHERE ${NAME_KEY_SQL} IN (${keys.exact.map(() => "?").join(", ")})) LIMIT ?`,
+    [keys.prefix, prefixUpperBound(keys.prefix), ...keys.exact, WINDOW_LEADING + 1],
+  );
+  if ((JSON.parse(leading) as number[]).length > WINDOW_LEADING) return null;
+  // Enough ids for the last page of the cap's, whatever its size; the first window where the
+  // person's share of the name's matches reaches them, if the two are independent (a person's
+  // entries per business id: people_fts's density * 8).
+  const both = est.personDensity() * 8 * est.nameDensity();
+  const enough = cap + MAX_PAGE_SIZE;
+  const first = firstCommonIds(client, person.match, name, enough, Math.min(est.span() + 1, (1.25 * enough) / Math.max(both, 1e-9)), est.span());
+  if (!first.capped) return { ids: first.ids, total: Math.min(first.ids.length, cap), capped: first.ids.length > cap };
+  return { ids: mergedIds([first.ids, personAmong(client, leading, person)], Infinity), total: cap, capped: true };
+}
+
 export type PageWindow = { offset: number; limit: number };
 
 /**
@@ -169,21 +204,26 @@ export function nameSearch(
   const est = new SqlEstimates(client, filters, { name: fts.all, person: person ? (where.params[person.param] as string) : undefined }, options.tagCopy !== "off");
   const plan = planSearch({ filters: { ...filters, name: nameText }, town: getTownArea(), options }, est);
   if (plan.kind !== "name") return null;
-  let counted: { total: number; capped: boolean; ids: string } | null = null;
+  let counted: { total: number; capped: boolean; ids: string | null } | null = null;
   if (plan.personAndName && person) {
     // The person's businesses among the name's matches, once for every query of the search, the
     // plan's way (personAndNameWay): the person's words or its rarest word in people_fts against
     // the name's matches (that word's businesses then checked for the others on their people),
-    // the two as lists merged, the person's businesses' names, or the name's matches' people
-    // (person-check.server.ts).
+    // the two as lists merged, or past the count their first ids window by window, the person's
+    // businesses' names, or the name's matches' people (person-check.server.ts).
     const compared = comparedPerson(filters.person, where.params[person.param] as string);
     const names = "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?";
     const nameIds = () => JSON.parse(idList(client, names, [fts.all])) as number[];
     const among = (match: string) =>
       JSON.parse(idList(client, `SELECT DISTINCT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? AND (rowid >> 3) IN (${names})`, [match, fts.all])) as number[];
     const way = plan.personAndName;
+    const window = way === "window" ? personAndNameWindow(client, est, compared, fts.all, nameText, options.windowCap ?? COUNT_CAP) : null;
+    // Too many leading names for the window: the count's walk of the name's matches, as without a way.
+    const walk = way === "window" && !window;
     const both =
-      way === "rows"
+      way === "window"
+        ? (window?.ids ?? [])
+        : way === "rows"
         ? personAmong(client, idList(client, names, [fts.all]), compared)
         : way === "index"
           ? among(compared.match)
@@ -195,12 +235,17 @@ export function nameSearch(
               ? // The matches whose agent is one of the person's frequent ones, from the copy, and those its words find.
                 mergedIds([est.ofPersonAgents(nameIds()), among(personParts(compared.match)!.words)], Infinity)
               : personAmong(client, JSON.stringify(among(matchTerms(compared.match)[way.word])), compared);
-    const set = JSON.stringify(both);
-    where = withPersonSet(where, set);
-    split.rest = withPersonSet(split.rest, set);
+    if (!walk) {
+      const set = JSON.stringify(both);
+      where = withPersonSet(where, set);
+      split.rest = withPersonSet(split.rest, set);
+    }
     // No other filter: those businesses are the search's matches, counted without the name's
-    // matches walked again ("REN" with "Har": 167,000 walked, 15 ms at 10.3M businesses).
-    if (where.clauses.length === 1) counted = { total: Math.min(both.length, COUNT_CAP), capped: both.length > COUNT_CAP, ids: JSON.stringify(both.slice(0, COUNT_CAP + 1)) };
+    // matches walked again ("REN" with "Har": 167,000 walked, 15 ms at 10.3M businesses); the
+    // window's as it counted them (past its cap, only the first are known: the pages up to it).
+    if (window) counted = { total: window.total, capped: window.capped, ids: window.capped ? null : JSON.stringify(window.ids) };
+    else if (!walk && where.clauses.length === 1)
+      counted = { total: Math.min(both.length, COUNT_CAP), capped: both.length > COUNT_CAP, ids: JSON.stringify(both.slice(0, COUNT_CAP + 1)) };
   }
   if (plan.list) {
     const { from, filter, condition } = registryFilterSql(client, filters, plan.list.filter);

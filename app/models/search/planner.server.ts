@@ -79,6 +79,13 @@ const AGENT_CHECK_COST = 1;
 const SET_COST = 4.5;
 const LIST_COST = 1.5;
 /**
+ * An id of either list read in a window ("window", first-common.server.ts), the name's looked up
+ * in the person's ids of the window (~70 ns): at 10.3M businesses "SMITH" with "llc" (the cap's
+ * ids by id 1.05M: 27,000 entries, 493,000 matches) 56 ms, against 166-200 walking the matches
+ * against the person's set; "JOHN" with "llc" 20 against 650.
+ */
+const WINDOW_COST = 1.5;
+/**
  * The person's businesses read and their names compared with the name's words ("names",
  * person-check.server.ts: ~3 µs an entry of the person's), against a name match walked by the
  * count and looked up in the person's set (~70 ns): "ALMA" (3,775 entries) with "Man" (184,000
@@ -297,13 +304,25 @@ export type RegistryKey = "doc" | "zip" | "address" | "fei";
 export type TagPlacement = { inIndex: TagKey[]; onRows: TagKey[] };
 
 /**
+ * The "window" way's cost: the person's entries and the name's matches read from the first id
+ * until the count's cap is passed where the person's share of the matches reaches it, if the two
+ * are independent. It pays only where it stops early: read to the registry's end it costs both
+ * lists and more ("LOZANO" with "Par": 25 ms, against the count's walk's 13).
+ */
+function windowCost(person: number, matches: number, span: number): number {
+  const [share, nameShare] = [Math.min(1, person / span), Math.min(1, matches / span)];
+  const reach = COUNT_CAP / (share * nameShare);
+  return reach < span / 2 ? reach * (share + nameShare) * WINDOW_COST : Infinity;
+}
+
+/**
  * How a person's businesses are found among a name's matches (personAndNameWay): from people_fts
  * ("index"; `word`: its rarest word alone, then their people), the person's entries and the
- * matches as two lists merged ("lists"), the person's businesses' names ("names"), the matches'
- * people ("rows"), or
+ * matches as two lists merged ("lists"), or past the count their first ids window by window
+ * ("window"), the person's businesses' names ("names"), the matches' people ("rows"), or
  * the person's frequent agents on the copy in memory and its words alone in people_fts ("agents").
  */
-export type PersonAndName = "index" | "lists" | "names" | "rows" | "agents" | { word: number };
+export type PersonAndName = "index" | "lists" | "names" | "rows" | "agents" | "window" | { word: number };
 
 /** The way to a search's page. */
 export type SearchPlan =
@@ -393,7 +412,9 @@ function planName(filters: SearchFilters, town: TownArea, est: Estimates, option
   // A person's name matches are few enough to intersect up to the person's own entries (bounded).
   const fewNameMatches = () => Math.max(FEW_NAME_MATCHES, Math.min(MOST_NAME_MATCHES, Math.floor(peopleEntries(est, est.personDensity()))));
   const names = person ? est.nameMatches(options.fewNameMatches ?? fewNameMatches()) : null;
-  const personAndName = names ? personAndNameWay(names, est, options) : false;
+  // Only a person with the name: the window's first ids are the search's matches.
+  const alone = FILTERS.every((key) => key === "person" || !clean(filters[key])) && typeof filters.claimed !== "boolean";
+  const personAndName = names ? personAndNameWay(names, est, options, alone) : false;
   // A ZIP or a short street address that is a tag (drizzle/0018, 0020) is intersected inside the
   // index, which beats its list even driving ("llc" in ZIP 33023: 115 -> 8 ms; "group" at "92":
   // 62 -> 12 ms): no list unless a test forces one.
@@ -422,6 +443,10 @@ function planName(filters: SearchFilters, town: TownArea, est: Estimates, option
  *   two merged, when the matches are many beside the entries (SET_COST);
  * - "names": the person's businesses read and their names compared with the name's words, when
  *   they are few; also past the count (`capped`), against the count's walk of the name's matches;
+ * - "window": for a person with no other filter (`alone`) expected to share more than the count's
+ *   cap with the name, also past the count, the person's entries and the name's matches read over
+ *   the same ids from the first, window by window, until the cap is passed (first-common.server.ts;
+ *   windowCost): a common person with a common word ("JOHN" with "llc" 404 -> 32 ms);
  * - { word }: the person's rarest word walked there alone and its businesses checked for the other
  *   words on their people, when the person has many entries that all share it (" C T CORPORATION
  *   SYSTEM" with "Tokyo": 601,000 entries of three words 83 ms, "system"'s alone and 455
@@ -430,18 +455,22 @@ function planName(filters: SearchFilters, town: TownArea, est: Estimates, option
  *   when even the rarest word has millions of entries ("C T" with "Whitehead": 7,928 businesses
  *   read 50 ms, "t" walked 125 ms).
  */
-function personAndNameWay({ total: names, capped }: Capped, est: Estimates, options: SearchPlanOptions): PersonAndName | false {
+function personAndNameWay({ total: names, capped }: Capped, est: Estimates, options: SearchPlanOptions, alone: boolean): PersonAndName | false {
   const person = peopleEntries(est, est.personDensity());
   if (capped) {
     // Past the count: the person's few businesses' names read, or the name's matches walked by the
     // count against the person's set (reading them as a list costs about as much), until the count
-    // cap (the person's share of them).
+    // cap (the person's share of them), or both read from the first id until the cap is passed
+    // (where the person's share of the name's matches reaches it, if they are independent).
     const forced = options.personAndName;
-    if (forced || options.fewNameMatches !== undefined) return forced === "names" ? forced : false;
+    if (forced || options.fewNameMatches !== undefined) return forced === "names" || (forced === "window" && alone) ? forced : false;
+    const span = Math.max(1, est.span());
     const matches = Math.max(names, est.nameDensity() * est.span());
-    const share = Math.min(1, person / Math.max(1, est.span()));
+    const share = Math.min(1, person / span);
     const walk = Math.min(matches, COUNT_CAP / share) * NAME_WALK_COST + person * SET_COST;
-    return person * NAME_CHECK_COST < walk ? "names" : false;
+    const window = alone ? windowCost(person, matches, span) : Infinity;
+    const least = Math.min(walk, window, person * NAME_CHECK_COST);
+    return least === walk ? false : least === window ? "window" : "names";
   }
   const words = est.personWordDensities();
   const word = rarest(words);
@@ -449,6 +478,7 @@ function personAndNameWay({ total: names, capped }: Capped, est: Estimates, opti
   const withoutAgents = est.personWithoutAgents();
   if (options.personAndName) {
     if (options.personAndName === "agents") return withoutAgents ? "agents" : "index";
+    if (options.personAndName === "window") return alone ? "window" : false;
     return options.personAndName === "word" ? byWord : options.personAndName;
   }
   const rows = est.span() * 8;
@@ -465,8 +495,10 @@ function personAndNameWay({ total: names, capped }: Capped, est: Estimates, opti
     word: fewest * WALK_COST + nameSet + names * Math.min(1, fewest / est.span()) * PERSON_CHECK_COST,
     rows: names * PERSON_CHECK_COST,
     agents: withoutAgents ? intersected(withoutAgents.density, withoutAgents.wordDensities) + nameSet + names * AGENT_CHECK_COST : Infinity,
+    window: alone ? windowCost(person, names, Math.max(1, est.span())) : Infinity,
   };
   const least = Math.min(...Object.values(costs));
+  if (costs.window === least) return "window";
   if (costs.agents === least) return "agents";
   if (costs.rows === least) return "rows";
   if (costs.lists === least) return "lists";

@@ -81,8 +81,10 @@ export type SearchPlanOptions = {
   cityRows?: "cost" | "always" | "never";
   /** A person with a name: up to how many name matches the two are intersected first (default FEW_NAME_MATCHES, or up to MOST_NAME_MATCHES for a common person). */
   fewNameMatches?: number;
-  /** A person with a name of few matches: its words intersected in people_fts ("index", or read as a list and merged with the name's: "lists"), its rarest word there and their people read ("word"), the name's matches' people read ("rows"), or its frequent agents on the copy and its words alone in people_fts ("agents"; "index" when it has none), by cost (default) or as given (see personAndNameWay); "names": the person's businesses' names read, also past the count. */
-  personAndName?: "index" | "lists" | "names" | "word" | "rows" | "agents";
+  /** A person with a name of few matches: its words intersected in people_fts ("index", or read as a list and merged with the name's: "lists"), its rarest word there and their people read ("word"), the name's matches' people read ("rows"), or its frequent agents on the copy and its words alone in people_fts ("agents"; "index" when it has none), by cost (default) or as given (see personAndNameWay); "names": the person's businesses' names read, also past the count; "window": with no other filter, the first ids of both read window by window (also past the count). */
+  personAndName?: "index" | "lists" | "names" | "word" | "rows" | "agents" | "window";
+  /** The count's cap of the "window" way (default COUNT_CAP; tests: a small registry's matches are fewer). */
+  windowCap?: number;
   /** A name with a document number, ZIP, street or FEI: that filter checked as its businesses' list by cost (default), always, always driving the full-text queries, or never (on rows). */
   listPlan?: ListPlan;
 };
