@@ -209,7 +209,7 @@ export function nameSearch(
     // The person's businesses among the name's matches, once for every query of the search, the
     // plan's way (personAndNameWay): the person's words or its rarest word in people_fts against
     // the name's matches (that word's businesses then checked for the others on their people),
-    // the two as lists merged, or past the count their first ids window by window, the person's
+    // the two as lists merged, or their first ids window by window up to the count's cap, the person's
     // businesses' names, or the name's matches' people (person-check.server.ts).
     const compared = comparedPerson(filters.person, where.params[person.param] as string);
     const names = "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?";

@@ -318,8 +318,8 @@ function windowCost(person: number, matches: number, span: number): number {
 /**
  * How a person's businesses are found among a name's matches (personAndNameWay): from people_fts
  * ("index"; `word`: its rarest word alone, then their people), the person's entries and the
- * matches as two lists merged ("lists"), or past the count their first ids window by window
- * ("window"), the person's businesses' names ("names"), the matches' people ("rows"), or
+ * matches as two lists merged ("lists"), or their first ids window by window up to the count's
+ * cap ("window"), the person's businesses' names ("names"), the matches' people ("rows"), or
  * the person's frequent agents on the copy in memory and its words alone in people_fts ("agents").
  */
 export type PersonAndName = "index" | "lists" | "names" | "rows" | "agents" | "window" | { word: number };
