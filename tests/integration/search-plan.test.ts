@@ -288,10 +288,12 @@ describe("the planned search gives the reference answers", () => {
     expect(uncachedSearch(client, { address: original.address1 ?? "", page: 1, limit: 100 }).businesses.map((b) => b.id)).toContain(1);
   });
 
-  it("a name's capped count, taken from one word's sampled density when it is past twice the cap, answers as the count", () => {
+  it("a name's capped count, taken from one word's sampled density when it is past twice the cap, answers as the count, with every id when it found them all", () => {
     const client = getDb().$client;
     const count = (match: string) => client.prepare("SELECT count(*) FROM businesses_fts WHERE businesses_fts MATCH ?").pluck().get(match) as number;
+    const ids = (match: string) => client.prepare("SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?").pluck().all(match) as number[];
     let shortcut = 0;
+    let kept = 0;
     for (const match of ['"s"*', '"demo"*', '"sun"*', '"florida"*', '"a"*', '"auto"* AND "repair"*', '"pembroke"* AND "park"* AND "demo"*']) {
       const n = count(match);
       expect(n, match).toBeGreaterThan(0);
@@ -300,9 +302,14 @@ describe("the planned search gives the reference answers", () => {
         const words = match.split(" AND ").length;
         if (words === 1 && est.density(match) * est.span() > 2 * cap) shortcut++;
         expect(est.nameMatches(cap), `${match} cap ${cap}`).toEqual(n > cap ? { total: cap, capped: true } : { total: n, capped: false });
+        // The ids a one-word name's count kept for the person's ways: all of them, in id order, or none.
+        const list = est.nameIdList();
+        if (list !== null) kept++;
+        if (list !== null || (words === 1 && n <= cap && est.density(match) * est.span() <= cap)) expect(JSON.parse(list ?? "null"), `${match} cap ${cap}`).toEqual(ids(match));
       }
     }
     expect(shortcut).toBeGreaterThan(5);
+    expect(kept).toBeGreaterThan(5);
   });
 
   it("suggestions within a town are the first reference rows", () => {

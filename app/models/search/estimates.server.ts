@@ -46,6 +46,7 @@ type Gathered = Capped & { ids: string | null };
 
 export class SqlEstimates implements Estimates {
   private memo = new Map<string, unknown>();
+  private nameIds: string | null = null;
   /** `nameMatch`, `personMatch`: the name's and the person's FTS5 expressions, when asked. */
   constructor(
     private client: Database.Database,
@@ -134,9 +135,26 @@ export class SqlEstimates implements Estimates {
       // businesses). One word's sample is within a quarter of its count; several words' rarest
       // density says nothing of their intersection.
       const words = matchTerms(this.matches.name!);
-      if (words.length === 1 && this.span() > 0 && this.density(words[0]) * this.span() > 2 * cap) return { total: cap, capped: true };
-      return cappedCount(this.client, "businesses_fts", "businesses_fts MATCH ?", [this.matches.name], cap);
+      const sampled = words.length === 1 && this.span() > 0 ? this.density(words[0]) * this.span() : null;
+      if (sampled !== null && sampled > 2 * cap) return { total: cap, capped: true };
+      if (sampled === null || sampled > cap) return cappedCount(this.client, "businesses_fts", "businesses_fts MATCH ?", [this.matches.name], cap);
+      // Likely all of them: their ids kept as they are counted, for a person's way that reads
+      // them (nameIdList), which walks them once instead of twice ("REN" with "Har": 167,000
+      // matches, 8.4 ms counted and 10.7 read again, or 11.6 both). Not stopped at the cap (a
+      // LIMIT's subquery costs 3.5 ms more there): the sample is within a quarter of the count.
+      const all = prepare(this.client, "SELECT count(*) AS n, json_group_array(rowid) AS ids FROM businesses_fts WHERE businesses_fts MATCH ?").get(this.matches.name) as {
+        n: number;
+        ids: string;
+      };
+      if (all.n > cap) return { total: cap, capped: true };
+      this.nameIds = all.ids;
+      return { total: all.n, capped: false };
     });
+  }
+
+  /** Every match of the name as a JSON array in id order, when nameMatches counted them all. */
+  nameIdList(): string | null {
+    return this.nameIds;
   }
 
   listed(key: RegistryKey, cap: number): Capped {

@@ -213,7 +213,8 @@ export function nameSearch(
     // businesses' names, or the name's matches' people (person-check.server.ts).
     const compared = comparedPerson(filters.person, where.params[person.param] as string);
     const names = "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?";
-    const nameIds = () => JSON.parse(idList(client, names, [fts.all])) as number[];
+    const nameIdList = () => est.nameIdList() ?? idList(client, names, [fts.all]);
+    const nameIds = () => JSON.parse(nameIdList()) as number[];
     const among = (match: string) =>
       JSON.parse(idList(client, `SELECT DISTINCT rowid >> 3 AS id FROM people_fts WHERE people_fts MATCH ? AND (rowid >> 3) IN (${names})`, [match, fts.all])) as number[];
     const way = plan.personAndName;
@@ -224,7 +225,7 @@ export function nameSearch(
       way === "window"
         ? (window?.ids ?? [])
         : way === "rows"
-        ? personAmong(client, idList(client, names, [fts.all]), compared)
+        ? personAmong(client, nameIdList(), compared)
         : way === "index"
           ? among(compared.match)
           : way === "lists"
