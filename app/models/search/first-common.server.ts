@@ -1,12 +1,12 @@
 /**
  * A common person with a common name, expected to share more businesses than the count's cap
  * (planner.server.ts, personAndNameWay "window"): the first of the person's businesses among the
- * name's matches, by id, found without either whole list. Both full-text indexes give their matches in rowid order (people_fts's rowid
- * is the business id * 8 + the person's place), so the two are read over the same range of ids,
- * one window after the other, and intersected, until more than
- * `cap` businesses are in both or the registry's end is reached ("JOHN" with "llc" at 10.3M
- * businesses: 180,000 ids to the cap's, ~20 ms, against 1.2M businesses of the person made a set,
- * ~650 ms).
+ * name's matches, by id, found without either whole list. Both full-text indexes give their
+ * matches in rowid order (people_fts's rowid is the business id * 8 + the person's place), so the
+ * two are read over the same range of ids, one window after the other, and intersected, until
+ * more than `cap` businesses are in both or the registry's end is reached ("JOHN" with "llc" at
+ * 10.3M businesses: 180,000 ids to the cap's, ~20 ms, against 1.2M businesses of the person made
+ * a set, ~650 ms).
  */
 import type Database from "better-sqlite3";
 import { prepare } from "./statements.server";

@@ -148,6 +148,15 @@ function rankedRows(
 }
 
 /**
+ * The ids of tiers 1 and 2 (names that are, or start with, the words typed) from the name-key
+ * index; its parameters: the exact keys, then the prefix and its upper bound.
+ */
+function leadingIdsSql(exactKeys: number): string {
+  return `SELECT b.id AS id FROM businesses b WHERE ${NAME_KEY_SQL} IN (${Array.from({ length: exactKeys }, () => "?").join(", ")})
+    UNION ALL SELECT b.id FROM businesses b WHERE ${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ?`;
+}
+
+/**
  * Past the count's cap, the names a common person's tier walk must find whole: at most this many
  * businesses whose name starts with the words typed (tiers 1 and 2) have their people read (~6 µs
  * each); more, and the search walks the name's matches against the person's set.
@@ -163,12 +172,12 @@ const WINDOW_LEADING = 2_000;
 function personAndNameWindow(client: Database.Database, est: SqlEstimates, person: ComparedPerson, name: string, nameText: string, cap: number) {
   const keys = buildNameKeys(nameText);
   if (!keys) return null;
-  const leading = idList(
-    client,
-    `SELECT id FROM (SELECT b.id AS id FROM businesses b WHERE ${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ?
-       UNION SELECT b.id FROM businesses b WHERE ${NAME_KEY_SQL} IN (${keys.exact.map(() => "?").join(", ")})) LIMIT ?`,
-    [keys.prefix, prefixUpperBound(keys.prefix), ...keys.exact, WINDOW_LEADING + 1],
-  );
+  const leading = idList(client, `SELECT id FROM (${leadingIdsSql(keys.exact.length)}) LIMIT ?`, [
+    ...keys.exact,
+    keys.prefix,
+    prefixUpperBound(keys.prefix),
+    WINDOW_LEADING + 1,
+  ]);
   if ((JSON.parse(leading) as number[]).length > WINDOW_LEADING) return null;
   // Enough ids for the last page of the cap's, whatever its size; the first window where the
   // person's share of the name's matches reaches them, if the two are independent (a person's
@@ -311,12 +320,9 @@ function tierRows(client: Database.Database, tiers: Tier[], filters: { rows: Whe
       // past them) come from the name-key index; the offset is then skipped in the full-text
       // index alone. Same rows, same order (rowid) as the walk below.
       const ex = tier.skipById;
-      const marks = ex.exact.map(() => "?").join(", ");
       const page = prepare(
         client,
-        `WITH ids AS (SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ? AND rowid NOT IN (
-             SELECT b.id FROM businesses b WHERE ${NAME_KEY_SQL} IN (${marks})
-             UNION ALL SELECT b.id FROM businesses b WHERE ${NAME_KEY_SQL} >= ? AND ${NAME_KEY_SQL} < ?)
+        `WITH ids AS (SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ? AND rowid NOT IN (${leadingIdsSql(ex.exact.length)})
            ORDER BY rowid LIMIT ? OFFSET ?)
          SELECT ${CARD_COLUMNS} FROM ids CROSS JOIN businesses b ON b.id = ids.id ORDER BY ids.id`,
       ).all(ex.match, ...ex.exact, ex.prefix, ex.upper, need, skip) as CardRow[];
