@@ -85,35 +85,62 @@ describe("the search planner", () => {
     // "smith"-like: 100 matches; ACTIVE holds 30% of the registry. Reading 100 rows beats walking ACTIVE's list.
     const rare = table({ name: 100 / SPAN, density: { [ACTIVE]: 0.3 } });
     expect(plan({ name: "zyx", status: "ACTIVE" }, rare.est)).toBe(
-      '{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":[],"onRows":["status"]},"sortUpTo":300}',
+      '{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":[],"onRows":["status"]},"townWalk":false,"sortUpTo":300}',
     );
     const common = table({ name: 0.05, density: { [ACTIVE]: 0.3 } });
     expect(plan({ name: "llc", status: "ACTIVE" }, common.est)).toBe(
-      '{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":["status"],"onRows":[]},"sortUpTo":300}',
+      '{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":["status"],"onRows":[]},"townWalk":false,"sortUpTo":300}',
     );
     // Forced: every tag on the rows; no filter: no sort, no estimate asked.
     expect(plan({ name: "llc", status: "ACTIVE" }, common.est, { tagPlan: "rows", sortLimit: 0 })).toBe(
-      '{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":[],"onRows":["status"]},"sortUpTo":0}',
+      '{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":[],"onRows":["status"]},"townWalk":false,"sortUpTo":0}',
     );
     const bare = table({});
-    expect(plan({ name: "llc" }, bare.est)).toBe('{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":[],"onRows":[]},"sortUpTo":0}');
+    expect(plan({ name: "llc" }, bare.est)).toBe('{"kind":"name","personAndName":false,"list":null,"tags":{"inIndex":[],"onRows":[]},"townWalk":false,"sortUpTo":0}');
     expect(bare.asked).toEqual([]);
+  });
+
+  it("a long name's list in the town: the town's rows walked and their names compared, when the name has 150 times their entries", () => {
+    const town = (name: number, inCity: number) => table({ span: 10_300_000, name, counts: { "in city": inCity } });
+    const walked = (t: ReturnType<typeof town>, filters: SearchFilters, options?: SearchPlanOptions) =>
+      (JSON.parse(plan({ city: "Pembroke Park", ...filters }, t.est, options)) as { townWalk?: boolean }).townWalk;
+    // "c" at 10.3M (4.3M entries) in the town (7,796 businesses): counted up to a 150th of the entries.
+    const c = town(4_300_000 / 10_300_000, 7_796);
+    expect(walked(c, { name: "c" })).toBe(true);
+    expect(c.asked).toEqual(["in city (cap 28666)"]);
+    // With a status, a type or claimed too (the town's index carries them).
+    expect(walked(town(0.42, 7_796), { name: "c", status: "ACTIVE", type: "LLC", claimed: false })).toBe(true);
+    // "ba" (357,000 entries): 2,380 town rows at most; the town is more, the index's intersection.
+    const ba = town(357_000 / 10_300_000, 7_796);
+    expect(walked(ba, { name: "ba" })).toBe(false);
+    expect(ba.asked).toEqual(["in city (cap 2380)"]);
+    // A name of fewer entries than TOWN_WALK_ENTRIES: the index, the town not counted.
+    const sun = town(40_000 / 10_300_000, 7_796);
+    expect(walked(sun, { name: "sun" })).toBe(false);
+    expect(sun.asked).toEqual([]);
+    // Never with a filter the town's index does not carry, even when forced; outside the town, no walk.
+    for (const other of [{ doc: "L" }, { person: "SMITH" }, { zip: "33023" }, { address: "3" }, { fei: "59-1234567" }])
+      expect(walked(town(0.42, 7_796), { name: "c", ...other }, { townWalk: true }), JSON.stringify(other)).toBe(false);
+    expect(walked(town(0.42, 7_796), { name: "c", city: "Miami" })).toBe(false);
+    // Forced either way.
+    expect(walked(ba, { name: "ba" }, { townWalk: true })).toBe(true);
+    expect(walked(c, { name: "c" }, { townWalk: false })).toBe(false);
   });
 
   it("the town's names in the index with a name; an FEI as a driving list, or nothing when it selects no business", () => {
     expect(plan({ name: "sun", city: "pembroke park", status: "ACTIVE" }, table({}).est)).toBe(
-      '{"kind":"name","personAndName":false,"list":null,"tags":"town","sortUpTo":300}',
+      '{"kind":"name","personAndName":false,"list":null,"tags":"town","townWalk":false,"sortUpTo":300}',
     );
     // "llc" (over FEW_LISTED / 8 matches) with one FEI: a list of one id, which drives the full-text queries.
     const fei = table({ counts: { name: 1_600_000, "listed fei": 1 }, name: 0.45 });
     expect(plan({ name: "llc", fei: "59-1234567" }, fei.est)).toBe(
-      '{"kind":"name","personAndName":false,"list":{"filter":"fei","drive":true},"tags":{"inIndex":[],"onRows":[]},"sortUpTo":300}',
+      '{"kind":"name","personAndName":false,"list":{"filter":"fei","drive":true},"tags":{"inIndex":[],"onRows":[]},"townWalk":false,"sortUpTo":300}',
     );
     expect(fei.asked).toEqual(["name (cap 7500)", "listed fei (cap 60000)"]);
     expect(plan({ name: "llc", fei: "59-0000000" }, table({ counts: { name: 1_600_000 } }).est)).toBe('{"kind":"nothing"}');
     // A person with a name of few matches: the two intersected first.
     expect(plan({ name: "kim", person: "SMITH" }, table({ counts: { name: 2_700 } }).est)).toBe(
-      '{"kind":"name","personAndName":"index","list":null,"tags":{"inIndex":[],"onRows":[]},"sortUpTo":300}',
+      '{"kind":"name","personAndName":"index","list":null,"tags":{"inIndex":[],"onRows":[]},"townWalk":false,"sortUpTo":300}',
     );
     // The name's matches are counted up to the person's entries in people_fts (at least 60,000):
     // "gall" (64,000 matches) with "SMITH" (269,000 entries at 10.3M businesses) are intersected,

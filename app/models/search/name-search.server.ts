@@ -21,11 +21,12 @@ import { getTownArea } from "~/models/town.server";
 import { registryFilterSql, SqlEstimates } from "./estimates.server";
 import { COUNT_CAP, NAME_SPLIT, planSearch } from "./planner.server";
 import { firstCommonIds } from "./first-common.server";
-import { comparedName, comparedPerson, namedAmong, personAmong, type ComparedPerson } from "./person-check.server";
+import { comparedName, comparedPerson, namedAmong, namesMatching, personAmong, type ComparedPerson, type Person } from "./person-check.server";
 import {
   andWhere,
   CARD_COLUMNS,
   cappedCount,
+  CITY_BY_NAME,
   cappedMatches,
   FTS_ID,
   FTS_JOIN,
@@ -189,6 +190,21 @@ function personAndNameWindow(client: Database.Database, est: SqlEstimates, perso
   return { ids: mergedIds([first.ids, personAmong(client, leading, person)], Infinity), total: cap, capped: true };
 }
 
+/**
+ * A name's matches in the town (the plan's `townWalk`): the town's rows read from its (city, name)
+ * index, which carries the columns of `where` (the town, a status, a type, claimed), and their
+ * names compared with the name's words as businesses_fts cuts them (person-check.server.ts).
+ */
+function townMatches(client: Database.Database, where: Where, name: ComparedPerson) {
+  // As two JSON arrays: one value each instead of a row object each (7,796 rows: 2 against 6 ms).
+  const read = prepare(client, `SELECT json_group_array(b.id) AS ids, json_group_array(b.name) AS names FROM ${CITY_BY_NAME} WHERE ${where.clauses.join(" AND ")}`);
+  const { ids: idsJson, names: namesJson } = read.get(...where.params) as { ids: string; names: string };
+  const names = JSON.parse(namesJson) as string[];
+  const rows: Person[] = (JSON.parse(idsJson) as number[]).map((id, i) => ({ id, name: names[i] }));
+  const ids = namesMatching(client, rows, name);
+  return ids.length > COUNT_CAP ? { total: COUNT_CAP, capped: true, ids: null } : { total: ids.length, capped: false, ids: JSON.stringify(ids) };
+}
+
 export type PageWindow = { offset: number; limit: number };
 
 /**
@@ -287,7 +303,9 @@ export function nameSearch(
     ? counted
     : typeof page !== "function" && where.clauses.length === 0
       ? { total: -1, capped: true, ids: null }
-      : onCopy
+      : plan.townWalk
+        ? townMatches(client, where, comparedName(nameText, fts.all))
+        : onCopy
         ? cappedMatches(client, `SELECT f.rowid AS id FROM businesses_fts f WHERE businesses_fts MATCH ? AND ${onCopy.clause}`, [name.match, ...onCopy.params])
         : doc.clauses.length
           ? cappedMatches(client, `SELECT b.id AS id FROM ${FTS_JOIN} WHERE businesses_fts MATCH ?${andWhere(doc.clauses)}`, [name.match, ...doc.params])

@@ -85,6 +85,8 @@ export type SearchPlanOptions = {
   personAndName?: "index" | "lists" | "names" | "word" | "rows" | "agents" | "window";
   /** The count's cap of the "window" way (default COUNT_CAP; tests: a small registry's matches are fewer). */
   windowCap?: number;
+  /** A name in the town (at most a status, type or claimed beside it): counted from the town's rows by cost (default), always (true), or never (false); see townWalk. */
+  townWalk?: boolean;
   /** A name with a document number, ZIP, street or FEI: that filter checked as its businesses' list by cost (default), always, always driving the full-text queries, or never (on rows). */
   listPlan?: ListPlan;
 };
