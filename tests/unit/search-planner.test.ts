@@ -27,6 +27,7 @@ function table({
   span = SPAN,
   copy = false,
   withoutAgents = null,
+  counted = null,
 }: {
   counts?: Record<string, number>;
   density?: Record<string, number>;
@@ -39,6 +40,8 @@ function table({
   copy?: boolean;
   /** The person's words without its frequent agents (decision 0032), when it asks some. */
   withoutAgents?: { density: number; wordDensities: number[]; agents: number } | null;
+  /** The name's matches when its estimate counted them all (past its cap too). */
+  counted?: number | null;
 }) {
   const asked: string[] = [];
   const count = (question: string, cap: number): Capped => {
@@ -64,6 +67,7 @@ function table({
     },
     personWithoutAgents: () => withoutAgents,
     nameMatches: (cap) => count("name", cap),
+    nameCounted: () => counted,
     listed: (key, cap) => count(`listed ${key}`, cap),
     atAddress: (cap) => count("at address", cap),
     inCity: (cap) => count("in city", cap),
@@ -167,6 +171,16 @@ describe("the search planner", () => {
     const smith = table({ counts: { name: 64_000 }, person: 269_000 / rows, span: 10_300_000 });
     expect(plan({ name: "gall", person: "SMITH" }, smith.est)).toContain('"personAndName":"index"');
     expect(smith.asked).toEqual(["person density", "name (cap 269000)", "person density", "person words", "person density"]);
+    // Past the count, the name's matches counted all the same (its sample fell short: "ROBIN",
+    // 48,800 entries, with "Colli", 64,500 matches listed past the cap of 60,000): the two lists
+    // merged rather than the name's matches walked against the person's set; not when the
+    // estimate stopped at the cap ("Lim" above), nor when forced to another way.
+    const robin = table({ counts: { name: 64_553 }, person: 48_786 / rows, name: 58_000 / 10_300_000, span: 10_300_000, counted: 64_553 });
+    expect(plan({ name: "Colli", person: "ROBIN" }, robin.est)).toContain('"personAndName":"lists"');
+    expect(robin.asked).toEqual(["person density", "name (cap 60000)", "person density", "person words", "person density"]);
+    expect(plan({ name: "Colli", person: "ROBIN" }, table({ counts: { name: 64_553 }, person: 48_786 / rows, span: 10_300_000 }).est)).toContain('"personAndName":false');
+    expect(plan({ name: "Colli", person: "ROBIN" }, robin.est, { personAndName: "names" })).toContain('"personAndName":"names"');
+    expect(plan({ name: "Colli", person: "ROBIN" }, robin.est, { personAndName: "lists" })).toContain('"personAndName":"lists"');
     // A rare person with a name of few matches: its businesses' names read.
     const fewNames = table({ counts: { name: 40_000 }, person: 91 / rows, personWords: [111_000 / rows, 16_700 / rows], span: 10_300_000 });
     expect(plan({ name: "Bak", person: "NICHOLAS FRANKLIN" }, fewNames.est)).toContain('"personAndName":"names"');

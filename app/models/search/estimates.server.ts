@@ -47,6 +47,7 @@ type Gathered = Capped & { ids: string | null };
 export class SqlEstimates implements Estimates {
   private memo = new Map<string, unknown>();
   private nameIds: string | null = null;
+  private nameCount = 0;
   /** `nameMatch`, `personMatch`: the name's and the person's FTS5 expressions, when asked. */
   constructor(
     private client: Database.Database,
@@ -146,15 +147,20 @@ export class SqlEstimates implements Estimates {
         n: number;
         ids: string;
       };
-      if (all.n > cap) return { total: cap, capped: true };
+      // Kept past the cap too (the sample fell short): the person's "lists" way can read them.
       this.nameIds = all.ids;
-      return { total: all.n, capped: false };
+      this.nameCount = all.n;
+      return all.n > cap ? { total: cap, capped: true } : { total: all.n, capped: false };
     });
   }
 
   /** Every match of the name as a JSON array in id order, when nameMatches counted them all for a person. */
   nameIdList(): string | null {
     return this.nameIds;
+  }
+
+  nameCounted(): number | null {
+    return this.nameIds === null ? null : this.nameCount;
   }
 
   listed(key: RegistryKey, cap: number): Capped {
