@@ -46,8 +46,8 @@ type Gathered = Capped & { ids: string | null };
 
 export class SqlEstimates implements Estimates {
   private memo = new Map<string, unknown>();
-  private nameIds: string | null = null;
-  private nameCount = 0;
+  /** The name's matches as nameMatches listed them for a person (a JSON array in id order), and how many. */
+  private nameList: { ids: string; n: number } | null = null;
   /** `nameMatch`, `personMatch`: the name's and the person's FTS5 expressions, when asked. */
   constructor(
     private client: Database.Database,
@@ -148,19 +148,18 @@ export class SqlEstimates implements Estimates {
         ids: string;
       };
       // Kept past the cap too (the sample fell short): the person's "lists" way can read them.
-      this.nameIds = all.ids;
-      this.nameCount = all.n;
+      this.nameList = all;
       return all.n > cap ? { total: cap, capped: true } : { total: all.n, capped: false };
     });
   }
 
   /** Every match of the name as a JSON array in id order, when nameMatches counted them all for a person. */
   nameIdList(): string | null {
-    return this.nameIds;
+    return this.nameList?.ids ?? null;
   }
 
   nameCounted(): number | null {
-    return this.nameIds === null ? null : this.nameCount;
+    return this.nameList?.n ?? null;
   }
 
   listed(key: RegistryKey, cap: number): Capped {
