@@ -11,7 +11,7 @@ import { useMemo } from "react";
 import { StepUpForm } from "~/components/auth/step-up-form";
 import { translatedMeta } from "~/lib/meta";
 import { isStaff } from "~/lib/roles";
-import { CODE_REQUIRED } from "~/lib/schemas/mfa";
+import { CODE_REQUIRED, type MfaMethod } from "~/lib/schemas/mfa";
 import type { PublicUser } from "~/lib/types";
 import { hasSecondFactor, mfaMethods } from "~/models/mfa/factors.server";
 import { pageMetaText, requestT } from "~/utils/i18n.server";
@@ -65,10 +65,17 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StepUpPage() {
   const { redirectTo, methods } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // One prompt per answer: the form starts its code box over only when a new answer arrives.
+  // One prompt per answer: the form starts its code box over only when a new answer arrives. The
+  // loader's data read again after a wrong code may land after the answer, while the next code is
+  // typed: its methods are a new array with the same content, so the prompt is keyed on the content.
+  const methodList = methods.join(",");
   const prompt = useMemo(
-    () => ({ fields: [["redirectTo", redirectTo]] as [string, string][], methods, error: actionData?.error ?? null }),
-    [redirectTo, methods, actionData],
+    () => ({
+      fields: [["redirectTo", redirectTo]] as [string, string][],
+      methods: (methodList ? methodList.split(",") : []) as MfaMethod[],
+      error: actionData?.error ?? null,
+    }),
+    [redirectTo, methodList, actionData],
   );
   return (
     <div className="mx-auto max-w-xl px-4 py-12">

@@ -137,4 +137,36 @@ test.describe("before the page comes alive @js-only", () => {
     await page.getByRole("button", { name: "Verify and continue" }).click();
     await expect(page).toHaveURL(/\/admin\/filings$/);
   });
+
+  test("a code typed after a wrong one is kept when the page's data arrives after the error", async ({ page, loginAs }) => {
+    const { user: clerk, secret } = await staffWithAuthenticator("clerk");
+    await loginAs(clerk);
+    await page.goto("/step-up?redirectTo=%2Fadmin%2Ffilings");
+    await waitForHydration(page, 'input[name="stepUpCode"]');
+
+    // The page's data read again after the wrong code is held until the next code is typed:
+    // its answer (the same methods, a new array) must not start the box over.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route(/\/step-up\.data/, async (route) => {
+      if (route.request().method() === "GET" && !held) {
+        held = true;
+        await released;
+      }
+      await route.continue();
+    });
+    const code = page.getByLabel("Authentication code");
+    await code.fill(wrongCode(secret));
+    await page.getByRole("button", { name: "Verify and continue" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: WRONG_CODE })).toBeVisible();
+    const typed = totpCode(secret);
+    await code.pressSequentially(typed);
+    release();
+    await expect.poll(() => held).toBe(true);
+    await page.waitForLoadState("networkidle");
+    await expect(code).toHaveValue(typed);
+    await page.getByRole("button", { name: "Verify and continue" }).click();
+    await expect(page).toHaveURL(/\/admin\/filings$/);
+  });
 });
