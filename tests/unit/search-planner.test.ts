@@ -4,8 +4,9 @@
  * the choice needs. The figures are the shapes the thresholds were measured on (3.5M businesses).
  */
 import { describe, expect, it } from "vitest";
-import { documentTag, filterTagTerms, zipTagTerm } from "~/lib/search-tags";
-import { describePlan, planSearch, type Capped, type Estimates } from "~/models/search/planner.server";
+import { addressTagTerm, documentTag, filterTagTerms, zipTagTerm } from "~/lib/search-tags";
+import { describePlan, NUMBER_COUNT_SPLIT, numberTags, planSearch, type Capped, type Estimates } from "~/models/search/planner.server";
+import { tagSplit } from "~/models/search/tag-split.server";
 import type { SearchFilters, SearchPlanOptions } from "~/models/search/types.server";
 
 const SPAN = 3_500_000;
@@ -409,6 +410,40 @@ describe("the search planner", () => {
     expect(plan({ person: "QUUXFIELD", doc: "L03001" }, table(rare).est)).not.toContain('"numbers"');
     expect(plan({ person: "QUUXFIELD", doc: "L03001" }, table(rare).est, { personNumbers: "always" })).toContain('"tags":"numbers"');
     expect(plan({ person: " C T CORPORATION SYSTEM", doc: "L03001" }, table(agent).est, { personNumbers: "never" })).not.toContain('"numbers"');
+  });
+
+  it("a listing by number counted with each filter the copy holds in the index or on the copy, whichever split reads least", () => {
+    const tags = (filters: SearchFilters, est: Estimates) => numberTags(filters, tagSplit(filters, TOWN, NUMBER_COUNT_SPLIT), est);
+    const [P0, P, street, zip] = ['"_dP0"*', '"_dP"*', addressTagTerm("27")!.term, zipTagTerm("343")!];
+    // At 10.3M: "P0" (1M numbers) at "27" (115,000) with INACTIVE (7.2M): the number and the street
+    // intersected, the status checked on their 11,400 matches. Neither the status's list read, nor
+    // the street on the copy too, which would check the number's million.
+    const wide = { density: { [P0]: 0.1, [street]: 0.011, [INACTIVE]: 0.7, [P]: 0.36, [zip]: 0.02 }, span: 10_300_000 };
+    expect(tags({ doc: "P0", address: "27", status: "INACTIVE" }, table({ ...wide, copy: true }).est)).toEqual({ match: `${P0} AND ${street}`, check: { status: "INACTIVE" } });
+    // "P" in "343" with INACTIVE: every filter is on the copy, but one list must be read; the
+    // number's too, whose matches are a third of the ZIP's. A ZIP a tenth as long: it alone.
+    expect(tags({ doc: "P", zip: "343", status: "INACTIVE" }, table({ ...wide, copy: true }).est)).toEqual({ match: `${P} AND ${zip}`, check: { status: "INACTIVE" } });
+    const small = table({ ...wide, density: { ...wide.density, [zip]: 0.002 }, copy: true });
+    expect(tags({ doc: "P", zip: "343", status: "INACTIVE" }, small.est)).toEqual({ match: zip, check: { doc: "P", status: "INACTIVE" } });
+    // Not claimed: the claimed list read to exclude them while it is short; on the copy (the match
+    // no longer excluding them) once half the registry is claimed.
+    const [claimed] = filterTagTerms({ claimed: true });
+    expect(tags({ doc: "P0", address: "27", claimed: false }, table({ ...wide, copy: true }).est)).toEqual({ match: `(${P0} AND ${street}) NOT (${claimed})` });
+    const halfClaimed = table({ ...wide, density: { ...wide.density, [claimed]: 0.5 }, copy: true });
+    expect(tags({ doc: "P0", address: "27", claimed: false }, halfClaimed.est)).toEqual({ match: `${P0} AND ${street}`, check: { claimed: false } });
+    // No copy current: every one in the index.
+    expect(tags({ doc: "P0", address: "27", status: "INACTIVE" }, table({ ...wide, copy: false }).est)).toEqual({ match: `${P0} AND ${street} AND ${INACTIVE}` });
+  });
+
+  it("a listing by number with a street sorts its matches when walking to the first page would read more numbers than them", () => {
+    const street = addressTagTerm("135")!.term;
+    const walk = (matches: number) => table({ density: { '"_dP"*': 0.36, [street]: 0.0011 }, span: 10_300_000, counts: { [`tags "_dP"* AND ${street}`]: matches, "at address": 100_000 } }).est;
+    // "P" (3.7M numbers) at "135": 4,185 matches, a first page 8,800 numbers into the walk.
+    expect(plan({ doc: "P", address: "135" }, walk(4_185))).toBe('{"kind":"listing","order":"number","count":"tags","rows":"sort"}');
+    // 9,000 matches: the first page 4,100 numbers in, walked.
+    expect(plan({ doc: "P", address: "135" }, walk(9_000))).toBe('{"kind":"listing","order":"number","count":"tags","rows":"number"}');
+    // A forced sort limit is the limit (the tests' walks).
+    expect(plan({ doc: "P", address: "135" }, walk(4_185), { sortLimit: 0 })).toBe('{"kind":"listing","order":"number","count":"tags","rows":"number"}');
   });
 
   it("listings: tags in the index, a number's few entries walked with a ZIP, a small town's rows read before a long prefix", () => {

@@ -11,6 +11,7 @@
  * search then reuses (estimates.server.ts keeps the ids it gathered). Figures are CPU time at
  * 3.5M businesses unless said otherwise (`npm run bench:search`; decisions 0011 to 0022).
  */
+import { DEFAULT_PAGE_SIZE } from "~/lib/pagination";
 import { normalizeDocNumber } from "~/lib/search-query";
 import { documentTagTerm } from "~/lib/search-tags";
 import type { TownArea } from "~/models/town.server";
@@ -852,11 +853,24 @@ function planListing(filters: SearchFilters, town: TownArea, est: Estimates, opt
   const counted = order === "number" ? numberCount(filters, town, est, options.tagPlan) : null;
   const count = counted === null ? "walk" : counted === "number walk" ? counted : "tags";
   // A street is not in the number's index: its walk reads a row per number, as sorting reads one
-  // per match, so ten times as many matches are sorted ("L" at "237", 1,835 of 1.6M numbers: 61 -> 13 ms).
+  // per match, so ten times as many matches are sorted ("L" at "237", 1,835 of 1.6M numbers: 61 -> 13 ms),
+  // and more when the walk to the first page would read more numbers than there are matches.
   const sortUpTo = clean(filters.address) ? sortLimit * 10 : sortLimit;
-  if (typeof counted === "object" && counted && !counted.capped && counted.total <= sortUpTo) return { kind: "listing", order, count, rows: "sort" };
+  if (typeof counted === "object" && counted && !counted.capped) {
+    const sorted = counted.total <= sortUpTo || (options.sortLimit === undefined && clean(filters.address) && streetWalk(filters, est, counted.total) > counted.total);
+    if (sorted) return { kind: "listing", order, count, rows: "sort" };
+  }
   // Where the walk goes is worked out only for a walk (its city and prefix probes cost up to ms).
   return { kind: "listing", order, count, rows: atAddress ? "address" : listingWalk(filters, est, counted !== null, options.cityRows) };
+}
+
+/**
+ * The numbers a listing by number with a street walks to its first page (a row read each): the
+ * prefix's numbers over its `total` matches' share of them. "P" at "135": 4,185 of 3.7M numbers,
+ * a walk of 8,800 rows (20 ms at 10.3M businesses) where sorting reads 4,185 (10 ms).
+ */
+function streetWalk(filters: SearchFilters, est: Estimates, total: number): number {
+  return total > 0 ? (estimatedNumbers(est, normalizeDocNumber(clean(filters.doc))) * DEFAULT_PAGE_SIZE) / total : 0;
 }
 
 /**
@@ -903,25 +917,35 @@ function numberCount(filters: SearchFilters, town: TownArea, est: Estimates, pla
 }
 
 /**
- * A listing by number's tags as counted in businesses_fts: all intersected there, or those on
- * the search's copy in memory (a status, a type, claimed, a one-character number) checked there on
- * the others' matches, when that reads fewer entries' worth: the others' sparsest list times
- * COPY_CHECK_COST plus their lists, against every list ("P0" at "27" with INACTIVE: the status's
- * millions of entries not read, 39 -> 13 ms at 10.3M businesses).
+ * A listing by number's tags as counted in businesses_fts: each one the copy in memory holds (a
+ * status, a type, claimed, a one-character number, a ZIP's prefix, a street's first characters)
+ * intersected there or checked on the copy, whichever split reads the fewest entries' worth: the
+ * lists in the index, and COPY_CHECK_COST for each of their matches (as if independent) the copy
+ * checks. "P0" at "27" with INACTIVE at 10.3M businesses: the street (115,000 entries) and the
+ * number (1M) intersected and their 11,400 matches checked for the status, 58 -> 13 ms, where the
+ * status's 7.2M entries were read (both the street and the status on the copy would check the
+ * number's million).
  */
 export function numberTags(filters: SearchFilters, split: TagSplit, est: Estimates): { match: string; check?: TagCheck } {
   const all = { match: tagsMatch(filters, split.tags) };
-  const onCopy = split.items.filter((item) => item.check);
-  const inIndex = split.items.filter((item) => !item.check);
-  const check = tagCheckOf(onCopy);
-  if (!check || !inIndex.length || !est.tagCopy() || est.span() <= 0) return all;
+  const checkable = split.items.filter((item) => item.check);
+  if (!checkable.length || !est.tagCopy() || est.span() <= 0) return all;
   // A list's entries read (a "not claimed" reads the claimed list), and the share of ids it keeps.
-  const read = (items: TagFilter[]) => items.reduce((sum, item) => sum + est.density(item.not ?? item.term), 0);
+  const read = (item: TagFilter) => est.density(item.not ?? item.term);
   const kept = (item: TagFilter) => (item.not ? Math.max(0, 1 - est.density(item.not)) : est.density(item.term));
-  const copyCost = Math.min(...inIndex.map(kept)) * COPY_CHECK_COST + read(inIndex);
-  const fullCost = read(inIndex) + read(onCopy);
-  if (copyCost >= fullCost) return all;
-  const rest: SearchFilters = { ...filters, claimed: onCopy.some((item) => item.key === "claimed" || item.key === "not claimed") ? undefined : filters.claimed };
+  let best: { cost: number; onCopy: TagFilter[] } = { cost: split.items.reduce((sum, item) => sum + read(item), 0), onCopy: [] };
+  for (let mask = 1; mask < 1 << checkable.length; mask++) {
+    const onCopy = checkable.filter((_, i) => mask & (1 << i));
+    const inIndex = split.items.filter((item) => !onCopy.includes(item));
+    if (!inIndex.length) continue;
+    const matches = inIndex.reduce((share, item) => share * kept(item), 1);
+    const cost = inIndex.reduce((sum, item) => sum + read(item), 0) + matches * COPY_CHECK_COST;
+    if (cost < best.cost) best = { cost, onCopy };
+  }
+  const check = tagCheckOf(best.onCopy);
+  if (!check) return all;
+  const inIndex = split.items.filter((item) => !best.onCopy.includes(item));
+  const rest: SearchFilters = { ...filters, claimed: best.onCopy.some((item) => item.key === "claimed" || item.key === "not claimed") ? undefined : filters.claimed };
   return { match: tagsMatch(rest, inIndex.map((item) => item.term)), check };
 }
 
