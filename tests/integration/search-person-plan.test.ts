@@ -115,6 +115,7 @@ describe("a person with other filters", () => {
     let nonEmpty = 0;
     let streamed = 0;
     let streamedWithIndex = 0;
+    let streamedByRows = 0;
     let byWord = 0;
     let byAgents = 0;
     let byNumbers = 0;
@@ -182,6 +183,8 @@ describe("a person with other filters", () => {
                             { personPlan: "index" as const, personSortLimit: 0, personWalkSet: "rows" as const },
                             { personNumbers: "always" as const },
                             { personSortLimit: 0, commonTag: 0, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0, personGather: "always" as const },
+                            // Streamed past the copy, the page walked with each entry's people read.
+                            { personSortLimit: 0, commonTag: 0, fewPeople: 0, fewPeopleByStatus: 0, copyStreamEntries: 0, personGather: "never" as const, personWalkSet: "rows" as const },
                           ]
                         : []),
                     ];
@@ -194,6 +197,7 @@ describe("a person with other filters", () => {
                   if (plan.includes('"gathered":true')) gathered++;
                   if (/"streamed":{"inIndex":\["[^}]*},"gathered":true/.test(plan)) gatheredWithIndex++;
                   if (plan.includes('"streamed"')) streamed++;
+                  if (/"gathered":false.*"order":"number".*"rowsUpTo"/.test(plan)) streamedByRows++;
                   if (plan.includes('"personAndName":"agents"')) byAgents++;
                   if (plan.includes('"byWord"')) byWord++;
                   if (/"streamed":{"inIndex":\["/.test(plan)) streamedWithIndex++;
@@ -213,6 +217,7 @@ describe("a person with other filters", () => {
     expect(compared).toBeGreaterThan(1_000);
     expect(nonEmpty).toBeGreaterThan(100);
     expect(streamed).toBeGreaterThan(200);
+    expect(streamedByRows).toBeGreaterThan(20);
     expect(streamedWithIndex).toBeGreaterThan(50);
     expect(byWord).toBeGreaterThan(100);
     expect(byAgents).toBeGreaterThan(50);

@@ -1,5 +1,5 @@
 /**
- * The search's copy of the status, type, claimed and number's first character (app/models/search/tag-store.server.ts,
+ * The search's copy of the status, type, claimed and number's first two characters (app/models/search/tag-store.server.ts,
  * decision 0030) must answer exactly what the rows answer: after a load, after another
  * connection's updates, inserts and deletes, after its last seen change was trimmed away or the
  * registry loaded again, and while a large registry's copy is read in steps.
@@ -20,7 +20,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const records = (n: number): CordataInput[] =>
   Array.from({ length: n }, (_, i) => ({
-    documentNumber: `L${String(i).padStart(11, "0")}`,
+    // Their second characters 0 to 6, which the copy holds too.
+    documentNumber: `L${i % 7}${String(i).padStart(10, "0")}`,
     name: `TAG STORE ${i} LLC`,
     status: ["A", "I", "A"][i % 3],
     filingType: ["FLAL", "DOMP", "FORP", "DOMLP"][i % 4],
@@ -42,6 +43,11 @@ const CHECKS: TagCheck[] = [
   { doc: "L" },
   { doc: "Q", status: "ACTIVE" },
   { doc: "N" },
+  { doc: "L3" },
+  { doc: "L0", status: "INACTIVE" },
+  { doc: "Q0" },
+  { doc: "N1" },
+  { doc: "L7" },
   { zip: "3" },
   { zip: "331" },
   { zip: "33100" },
@@ -65,7 +71,7 @@ const SQL_OF = (check: TagCheck) => {
   if (check.status !== undefined) add("status = ?", check.status);
   if (check.type !== undefined) add("filing_type = ?", check.type);
   if (check.claimed !== undefined) add("is_claimed = ?", check.claimed ? 1 : 0);
-  if (check.doc !== undefined) add("substr(document_number, 1, 1) = ?", check.doc);
+  if (check.doc !== undefined) add(`substr(document_number, 1, ${check.doc.length}) = ?`, check.doc);
   if (check.zip !== undefined) add("zip LIKE ?", `${check.zip}%`);
   if (check.address !== undefined) add(`substr(upper(address1), 1, ${check.address.length}) = ?`, check.address);
   return { where: clauses.join(" AND "), params };

@@ -171,7 +171,7 @@ export const MOST_PEOPLE = 40_000;
 
 /**
  * A person listing whose common tags are all in the search's copy in memory (a status, a type,
- * claimed, a number's first character) and nothing left for the rows: the person's entries
+ * claimed, a number's first one or two characters) and nothing left for the rows: the person's entries
  * streamed from people_fts and those tags checked on the copy (~0.25 µs an entry, its read and
  * the check), or the tags intersected in people_fts (~13 ns an entry of both lists read), each
  * until the count cap. The two cost the same when the sparsest of those tags' lists holds about
@@ -308,7 +308,7 @@ export interface Estimates {
   personRest(cap: number): Capped;
   /** The matches of a listing's tags in businesses_fts, up to COUNT_CAP (their ids are kept for the search), `check`ed on the copy in memory. */
   tagMatches(match: string, check?: TagCheck): Capped;
-  /** Whether the search's copy of status, type, claimed and the number's first character can be used (decision 0030). */
+  /** Whether the search's copy of status, type, claimed and the number's first two characters can be used (decision 0030). */
   tagCopy(): boolean;
 }
 
@@ -650,8 +650,13 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
   const byNumber = order === "number";
   const streamed =
     everyRow || wordAlways ? null : copyFirst(est, split, plan, commonTag, options.copyStreamEntries ?? COPY_STREAM_ENTRIES, options.personGather, byNumber);
-  // By number, only gathered: the page walks the number's index against the matches' set.
-  const copied = byNumber && !streamed?.gathered ? null : streamed;
+  // By number, gathered: the page walks the number's index against the matches' set. Streamed
+  // only when the page walks it reading each entry's people (numberWalkSet), which needs no set:
+  // the count's first 10,001 then stream past the copy ("KEL" with "L": 178,000 entries, ~6 ms)
+  // where people_fts intersected them with the number's 12.8M (10-18 ms).
+  const rowsForced = options.personWalkSet === "rows" || typeof options.personWalkSet === "object";
+  const rowsWalk = byNumber && streamed !== null && !streamed.gathered && (rowsForced || typeof numberWalkSet(est, split) === "object");
+  const copied = byNumber && !streamed?.gathered && !rowsWalk ? null : streamed;
   const few =
     everyRow || wordAlways || copied ? null : fewPeopleFirst(est, split, plan, { commonTag, fewPeople, fewPeopleByStatus, scaled: options.fewPeople === undefined });
   const rowsLeft = everyRow || restOnRows(split) || (few !== null && few.onRows.length > 0);
@@ -667,7 +672,7 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
         ? { streamed: { inIndex: keys(copied.inIndex), onRows: keys(copied.onCopy) }, gathered: copied.gathered }
         : (word ?? "index");
   const forced = options.personWalkSet === "rows" ? { rowsUpTo: Number.MAX_SAFE_INTEGER } : options.personWalkSet;
-  const walkSet = forced ?? (order === "number" && tags === "index" && !restSet ? numberWalkSet(est, split) : "matches");
+  const walkSet = forced ?? (order === "number" && (tags === "index" || rowsWalk) && !restSet ? numberWalkSet(est, split) : "matches");
   return { kind: "person", tags, restSet, order, walkAbove: personSortLimit, walkSet };
 }
 
@@ -918,7 +923,7 @@ function numberCount(filters: SearchFilters, town: TownArea, est: Estimates, pla
 
 /**
  * A listing by number's tags as counted in businesses_fts: each one the copy in memory holds (a
- * status, a type, claimed, a one-character number, a ZIP's prefix, a street's first characters)
+ * status, a type, claimed, a number's first one or two characters, a ZIP's prefix, a street's first characters)
  * intersected there or checked on the copy, whichever split reads the fewest entries' worth: the
  * lists in the index, and COPY_CHECK_COST for each of their matches (as if independent) the copy
  * checks. "P0" at "27" with INACTIVE at 10.3M businesses: the street (115,000 entries) and the

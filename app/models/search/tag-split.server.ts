@@ -68,8 +68,8 @@ export function tagSplit(filters: SearchFilters, town: TownArea, options: SplitO
   // checked on the rows.
   const docPrefix = options.docTag && !inTown ? normalizeDocNumber(clean(filters.doc)) : "";
   const docTag = docPrefix && options.docTag ? documentTag(docPrefix, options.docTag) : null;
-  // A one-character prefix is the number's first character: the search's copy holds it too.
-  if (docTag) items.push({ key: "doc", term: docTag.term, ...documentClause(docTag.tagged), ...(docTag.tagged.length === 1 ? { check: { doc: docTag.tagged } } : {}) });
+  // A prefix of one or two characters: the search's copy holds the number's first two too.
+  if (docTag) items.push({ key: "doc", term: docTag.term, ...documentClause(docTag.tagged), ...(docTag.tagged.length <= 2 ? { check: { doc: docTag.tagged } } : {}) });
   // So is a ZIP code's prefix of up to 5 digits (drizzle/0018), outside the town, which the copy holds too.
   const zip = options.zipTag && !inTown ? zipPrefix(filters.zip) : "";
   const zipTerm = zip ? zipTagTerm(zip) : null;
