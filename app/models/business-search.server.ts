@@ -99,7 +99,7 @@ function search(client: Database.Database, params: SearchParams, options: Search
     plan.kind === "person"
       ? personListing(client, params, where, plan, est, person!, requestedPage, limit)
       : plan.kind === "tags"
-        ? tagListing(client, params, where, plan, page)
+        ? tagListing(client, params, where, plan, est, page)
         : plan.kind === "listing"
           ? listing(client, params, where, plan, est, page)
           : null;

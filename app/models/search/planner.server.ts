@@ -917,12 +917,12 @@ function numberCount(filters: SearchFilters, town: TownArea, est: Estimates, pla
     const entries = split.items.reduce((sum, item) => sum + (item.not ? 0 : est.density(item.term)), 0);
     if (est.span() > 0 && est.density(number.term) * NUMBER_WALK_COST < entries) return "number walk";
   }
-  const { match, check } = numberTags(filters, split, est);
+  const { match, check } = copyTags(filters, split, est);
   return est.tagMatches(match, check);
 }
 
 /**
- * A listing by number's tags as counted in businesses_fts: each one the copy in memory holds (a
+ * A listing's tags as counted in businesses_fts (by number, or all tags): each one the copy in memory holds (a
  * status, a type, claimed, a number's first one or two characters, a ZIP's prefix, a street's first characters)
  * intersected there or checked on the copy, whichever split reads the fewest entries' worth: the
  * lists in the index, and COPY_CHECK_COST for each of their matches (as if independent) the copy
@@ -931,7 +931,7 @@ function numberCount(filters: SearchFilters, town: TownArea, est: Estimates, pla
  * status's 7.2M entries were read (both the street and the status on the copy would check the
  * number's million).
  */
-export function numberTags(filters: SearchFilters, split: TagSplit, est: Estimates): { match: string; check?: TagCheck } {
+export function copyTags(filters: SearchFilters, split: TagSplit, est: Estimates): { match: string; check?: TagCheck } {
   const all = { match: tagsMatch(filters, split.tags) };
   const checkable = split.items.filter((item) => item.check);
   if (!checkable.length || !est.tagCopy() || est.span() <= 0) return all;
