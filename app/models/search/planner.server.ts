@@ -922,14 +922,14 @@ function numberCount(filters: SearchFilters, town: TownArea, est: Estimates, pla
 }
 
 /**
- * A listing's tags as counted in businesses_fts (by number, or all tags): each one the copy in memory holds (a
- * status, a type, claimed, a number's first one or two characters, a ZIP's prefix, a street's first characters)
- * intersected there or checked on the copy, whichever split reads the fewest entries' worth: the
- * lists in the index, and COPY_CHECK_COST for each of their matches (as if independent) the copy
- * checks. "P0" at "27" with INACTIVE at 10.3M businesses: the street (115,000 entries) and the
- * number (1M) intersected and their 11,400 matches checked for the status, 58 -> 13 ms, where the
- * status's 7.2M entries were read (both the street and the status on the copy would check the
- * number's million).
+ * A listing's tags as counted in businesses_fts (by number, or all tags; decision 0037): each
+ * one the copy in memory holds (a status, a type, claimed, a number's first one or two
+ * characters, a ZIP's prefix, a street's first characters) intersected there or checked on the
+ * copy, whichever split reads the fewest entries' worth: the lists in the index, and
+ * COPY_CHECK_COST for each of their matches (as if independent) the copy checks. "P0" at "27"
+ * with INACTIVE at 10.3M businesses: the street (115,000 entries) and the number (1M)
+ * intersected and their 11,400 matches checked for the status, 56 -> 18 ms, where the status's
+ * 7.2M entries were read (the street on the copy too would check the number's million).
  */
 export function copyTags(filters: SearchFilters, split: TagSplit, est: Estimates): { match: string; check?: TagCheck } {
   const all = { match: tagsMatch(filters, split.tags) };
