@@ -217,13 +217,15 @@ export class SqlEstimates implements Estimates {
 
   /** With the ids it counted (a JSON array) when not capped. */
   tagMatches(match: string, check?: TagCheck): Gathered {
+    const { sql, params } = this.tagMatchesQuery(match, check);
+    return this.once(`tags ${match} ${JSON.stringify(check ?? null)}`, () => cappedMatches(this.client, sql, params));
+  }
+
+  /** The ids (`id`, in rowid order) of businesses_fts's matches of `match`, `check`ed on the copy in memory when there is one to use. */
+  tagMatchesQuery(match: string, check?: TagCheck): { sql: string; params: unknown[] } {
     const onCopy = this.copyClause(check ?? null, "rowid");
-    if (onCopy) {
-      return this.once(`tags ${match} ${JSON.stringify(check)}`, () =>
-        cappedMatches(this.client, `SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ? AND ${onCopy.clause}`, [match, ...onCopy.params]),
-      );
-    }
-    return this.once(`tags ${match}`, () => cappedMatches(this.client, "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?", [match]));
+    const sql = "SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?";
+    return onCopy ? { sql: `${sql} AND ${onCopy.clause}`, params: [match, ...onCopy.params] } : { sql, params: [match] };
   }
 }
 

@@ -33,9 +33,7 @@ export function tagListing(
   { requestedPage, limit }: Page,
 ): SearchResult {
   const { match, check } = copyTags(params, tagSplit(params, getTownArea(), LISTING_SPLIT), est);
-  const onCopy = est.copyClause(check ?? null, "rowid");
-  const matches = `SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?${onCopy ? ` AND ${onCopy.clause}` : ""}`;
-  const matchParams = [match, ...(onCopy?.params ?? [])];
+  const { sql: matches, params: matchParams } = est.tagMatchesQuery(match, check);
   const { total, capped } = cappedCount(client, `(${matches})`, "", matchParams);
   const { offset, ...pagination } = paginate(total, requestedPage, limit);
   let rows: CardRow[] = [];

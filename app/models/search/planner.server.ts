@@ -654,8 +654,9 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
   // only when the page walks it reading each entry's people (numberWalkSet), which needs no set:
   // the count's first 10,001 then stream past the copy ("KEL" with "L": 178,000 entries, ~6 ms)
   // where people_fts intersected them with the number's 12.8M (10-18 ms).
-  const rowsForced = options.personWalkSet === "rows" || typeof options.personWalkSet === "object";
-  const rowsWalk = byNumber && streamed !== null && !streamed.gathered && (rowsForced || typeof numberWalkSet(est, split) === "object");
+  const forced = options.personWalkSet === "rows" ? { rowsUpTo: Number.MAX_SAFE_INTEGER } : options.personWalkSet;
+  const streamedWalk = byNumber && streamed !== null && !streamed.gathered ? (forced ?? numberWalkSet(est, split)) : null;
+  const rowsWalk = typeof streamedWalk === "object" && streamedWalk !== null ? streamedWalk : null;
   const copied = byNumber && !streamed?.gathered && !rowsWalk ? null : streamed;
   const few =
     everyRow || wordAlways || copied ? null : fewPeopleFirst(est, split, plan, { commonTag, fewPeople, fewPeopleByStatus, scaled: options.fewPeople === undefined });
@@ -671,8 +672,7 @@ function planPerson(filters: SearchFilters, town: TownArea, est: Estimates, opti
       : copied
         ? { streamed: { inIndex: keys(copied.inIndex), onRows: keys(copied.onCopy) }, gathered: copied.gathered }
         : (word ?? "index");
-  const forced = options.personWalkSet === "rows" ? { rowsUpTo: Number.MAX_SAFE_INTEGER } : options.personWalkSet;
-  const walkSet = forced ?? (order === "number" && (tags === "index" || rowsWalk) && !restSet ? numberWalkSet(est, split) : "matches");
+  const walkSet = forced ?? rowsWalk ?? (order === "number" && tags === "index" && !restSet ? numberWalkSet(est, split) : "matches");
   return { kind: "person", tags, restSet, order, walkAbove: personSortLimit, walkSet };
 }
 
