@@ -22,6 +22,7 @@ const [INACTIVE] = filterTagTerms({ status: "INACTIVE" });
 function table({
   counts = {},
   density = {},
+  share = {},
   name = 0.001,
   person = 0.001,
   personWords = [person],
@@ -32,6 +33,8 @@ function table({
 }: {
   counts?: Record<string, number>;
   density?: Record<string, number>;
+  /** Densities in businesses_fts (a share of the businesses) where they differ from `density`'s. */
+  share?: Record<string, number>;
   name?: number;
   person?: number;
   /** The densities in people_fts of the person's words (default: one word, the person's). */
@@ -55,7 +58,7 @@ function table({
     span: () => span,
     density: (term, index = "businesses_fts") => {
       asked.push(`density ${term}${index === "people_fts" ? " in people" : ""}`);
-      return density[term] ?? 0.01;
+      return (index === "businesses_fts" ? share[term] : undefined) ?? density[term] ?? 0.01;
     },
     nameDensity: () => name,
     personDensity: () => {
@@ -399,6 +402,37 @@ describe("the search planner", () => {
     // "SMITH" (269,000) with ACTIVE and CORP (2.9M, 11 times more): intersected in people_fts.
     const smith = table({ counts: { [`people ${activeCorp}`]: 2_946_000, person: 269_000 }, density: { [activeCorp]: 2_946_000 / rowids }, person: 269_000 / rowids, span, copy: true });
     expect(plan({ person: "SMITH", status: "ACTIVE", type: "CORP" }, smith.est)).toContain('"tags":"index"');
+  });
+
+  it("a common person with two common tags: the sparser intersected with it, the other on the copy as they stream, when that one's list is far longer", () => {
+    const span = 10_300_000;
+    const rowids = span * 8;
+    const zip = zipTagTerm("324")!;
+    // "CAR" (947,000 entries at 10.3M businesses) in "324" (1.7M entries, 8.5% of the businesses)
+    // with ACTIVE (8.2M): both too few beside the person for the copy alone; the two intersected
+    // stream ~80,000 entries, a hundredth of ACTIVE's.
+    const car = {
+      counts: { [`people ${zip}`]: 1_720_000, [`people ${ACTIVE}`]: 8_190_000, person: 947_000, [`person+${zip}`]: 60_000 },
+      density: { [zip]: 1_720_000 / rowids, [ACTIVE]: 8_190_000 / rowids },
+      share: { [zip]: 0.085, [ACTIVE]: 0.4 },
+      person: 947_000 / rowids,
+      span,
+      copy: true,
+    };
+    const streamed = '"tags":{"streamed":{"inIndex":["zip"],"onRows":["status"]},"gathered":false}';
+    expect(plan({ person: "CAR", zip: "324", status: "ACTIVE" }, table(car).est)).toContain(streamed);
+    // Not when the intersection is few enough to be gathered whole (MOST_PEOPLE): a ZIP of 2% of
+    // the businesses leaves ~19,000 entries, checked on their rows.
+    const few = table({ ...car, share: { ...car.share, [zip]: 0.02 }, counts: { ...car.counts, [`person+${zip}`]: 19_000 } }).est;
+    expect(plan({ person: "CAR", zip: "324", status: "ACTIVE" }, few)).toContain('"tags":{"fewFirst":{"inIndex":["zip"],"onRows":["status"]}');
+    // Not when the other list is not `ratio` times the intersection: in people_fts.
+    const close = table({ ...car, share: { ...car.share, [zip]: 0.5 } }).est;
+    expect(plan({ person: "CAR", zip: "324", status: "ACTIVE" }, close)).toContain('"tags":"index"');
+    // Not by number (the page walks the number's index against the matches' set), nor without the copy.
+    expect(plan({ person: "CAR", zip: "324", status: "ACTIVE" }, table({ ...car, copy: false }).est)).toContain('"tags":"index"');
+    const doc = documentTag("P2", "people_fts")!.term;
+    const byNumber = table({ ...car, counts: { ...car.counts, [`people ${doc}`]: 1_720_000 }, density: { ...car.density, [doc]: 1_720_000 / rowids }, share: { ...car.share, [doc]: 0.085 } }).est;
+    expect(plan({ person: "CAR", doc: "P2", status: "ACTIVE" }, byNumber)).not.toContain(streamed.replace("zip", "doc"));
   });
 
   it("a person by a number's few numbers: the numbers walked and checked for the person, when its entries outnumber them", () => {
