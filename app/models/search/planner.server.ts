@@ -815,9 +815,12 @@ function copyFirst(
   if (plan !== "cost" || split.townCity || !split.items.length || restOnRows(split) || !est.tagCopy() || est.span() <= 0) return null;
   const common = split.items.filter((item) => est.peopleWithTag(item.term, commonTag).capped);
   if (!common.length) return null;
+  const rare = split.items.filter((item) => !common.includes(item));
   const entries = (item: TagFilter) => peopleEntries(est, est.density(item.term, "people_fts"));
   const person = peopleEntries(est, est.personDensity());
-  if (common.some((item) => !item.check)) return byNumber ? null : partlyOnCopy(est, split, common, ratio, entries, person);
+  // By number, the page walks the number's index against the matches' set: all in the index.
+  const partly = () => (byNumber ? null : partlyOnCopy(est, rare, common, ratio, entries, person));
+  if (common.some((item) => !item.check)) return partly();
   const sparsest = Math.min(...common.map(entries));
   // Gathered whole (GATHERED_ENTRIES): the person's words apart from its frequent agents, whose
   // businesses the copy lists.
@@ -831,8 +834,8 @@ function copyFirst(
     const intersected = lists.length > 1 ? lists.reduce((sum, density) => sum + peopleEntries(est, density), 0) : 0;
     return words * GATHER_ENTRY_COST + intersected + (apart?.agents ?? 0) * AGENT_SCAN_COST;
   }
-  if (!gathered && sparsest <= ratio * person) return byNumber ? null : partlyOnCopy(est, split, common, ratio, entries, person);
-  return { inIndex: split.items.filter((item) => !common.includes(item)), onCopy: common, gathered };
+  if (!gathered && sparsest <= ratio * person) return partly();
+  return { inIndex: rare, onCopy: common, gathered };
 }
 
 /**
@@ -840,22 +843,21 @@ function copyFirst(
  * intersected with the person in people_fts and the rest checked on the copy as that intersection
  * streams, when the rest's sparsest list holds `ratio` times its entries (the same trade as
  * COPY_STREAM_ENTRIES, the intersection in the person's place, estimated from each tag's share of
- * the businesses: sampling the intersection itself reads both lists whole when it is small, +1.5 ms
- * for "THOMPSON" in 33862). Fewer than MOST_PEOPLE are gathered whole and checked on their rows instead
- * (fewPeopleFirst: the count and the page read them once; streamed, each reads them: "THOMPSON"
- * in 33862 with ACTIVE 3.6 -> 5.5 ms). At 10.3M businesses "CAR" in ZIP "324" with ACTIVE
+ * the businesses: sampling the intersection itself reads both lists whole when it is small). Fewer
+ * than MOST_PEOPLE are gathered whole and checked on their rows instead (fewPeopleFirst: the count
+ * and the page read them once; streamed, each reads them: "THOMPSON" in 33862 with ACTIVE 3.6 ->
+ * 5.5 ms streamed, +1.5 more with the intersection sampled). At 10.3M businesses "CAR" in ZIP "324" with ACTIVE
  * (947,000 entries, the ZIP's 1.7M, ACTIVE's 8.2M; 60,000 intersected): 95 -> 45 ms, where
  * ACTIVE's list cost 45 ms more and the first estimate of the few gathered the first 37,000.
  */
 function partlyOnCopy(
   est: Estimates,
-  split: TagSplit,
+  rare: TagFilter[],
   common: TagFilter[],
   ratio: number,
   entries: (item: TagFilter) => number,
   person: number,
 ): { inIndex: TagFilter[]; onCopy: TagFilter[]; gathered: false } | null {
-  const rare = split.items.filter((item) => !common.includes(item));
   const bySize = [...common].sort((a, b) => entries(a) - entries(b));
   for (let k = 1; k < bySize.length; k++) {
     const [inIndex, onCopy] = [[...rare, ...bySize.slice(0, k)], bySize.slice(k)];
